@@ -1,0 +1,57 @@
+"""The one door to the native library: the cffi extension built from meeple.h.
+
+It checks the ABI version on import and turns status codes into exceptions. Every
+other module of the package calls the library through ``lib`` and ``check`` here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import errors
+from ._meeple_cffi import ffi, lib  # type: ignore[import-not-found]
+
+__all__ = ["ffi", "lib", "check", "raise_for", "fetch_string", "fetch_array"]
+
+_HEADER_ABI = lib.MEEPLE_ABI_VERSION
+_LIBRARY_ABI = lib.meeple_abi_version()
+if _HEADER_ABI != _LIBRARY_ABI:
+    raise ImportError(
+        f"meeple: the Python binding was built for ABI version {_HEADER_ABI} but the loaded "
+        f"library reports ABI version {_LIBRARY_ABI}; reinstall meeple so both match"
+    )
+
+
+def raise_for(status: int) -> None:
+    """Raises the exception of a failing status code, with the library's message."""
+    cls = errors.BY_STATUS.get(status, errors.InternalError)
+    message = ffi.string(lib.meeple_last_error_message()).decode("utf-8", "replace")
+    name = ffi.string(lib.meeple_status_name(status)).decode()
+    exc = cls(message or name)
+    exc.status = status
+    exc.status_name = name
+    raise exc
+
+
+def check(status: int) -> None:
+    """Returns quietly on MEEPLE_OK, raises the matching MeepleError otherwise."""
+    if status != 0:
+        raise_for(status)
+
+
+def fetch_string(call: Callable[[Any, int, Any], int]) -> str:
+    """Runs a query-then-fill string call: ``call(out, capacity, out_len)``."""
+    n = ffi.new("size_t *")
+    check(call(ffi.NULL, 0, n))
+    buf = ffi.new("char[]", n[0] + 1)
+    check(call(buf, n[0] + 1, n))
+    return ffi.string(buf, n[0]).decode("utf-8")
+
+
+def fetch_array(ctype: str, call: Callable[[Any, int, Any], int]) -> Any:
+    """Runs a query-then-fill array call and returns the filled cffi array and length."""
+    n = ffi.new("size_t *")
+    check(call(ffi.NULL, 0, n))
+    buf = ffi.new(f"{ctype}[]", max(n[0], 1))
+    check(call(buf, n[0], n))
+    return buf, n[0]

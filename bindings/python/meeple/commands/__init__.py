@@ -1,0 +1,1 @@
+"""Subcommands of the ``meeple`` command: one module each, with ``register(subparsers)``."""

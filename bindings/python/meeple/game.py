@@ -1,0 +1,374 @@
+"""Games and states: the generic game model of meeple, for every registered game."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ._ffi import check, ffi, fetch_string, lib, raise_for
+from .errors import WrongStateError
+
+CHANCE: int = lib.MEEPLE_CHANCE
+"""The chance pseudo-player, active while a random outcome is pending."""
+PUBLIC: int = lib.MEEPLE_VIEW_PUBLIC
+"""A viewer with no seat, who sees only public information."""
+ALL: int = lib.MEEPLE_VIEW_ALL
+"""An omniscient viewer, for logs and debugging."""
+NO_ACTION: int = lib.MEEPLE_NO_ACTION
+"""In batch calls: leave this slot unchanged."""
+
+_ACTING = lib.MEEPLE_ACTING_PLAYER
+
+
+class ObsField(NamedTuple):
+    """One named block of an observation vector: ``obs[offset:offset + size]``."""
+
+    name: str
+    offset: int
+    size: int
+    shape: tuple[int, ...]
+    meaning: str
+
+
+class Option(NamedTuple):
+    """A game option: its type, default, the value this game uses, and its domain."""
+
+    name: str
+    type: str
+    default: str
+    value: str
+    meaning: str
+    choices: tuple[str, ...] | None = None
+    min: float | None = None
+    max: float | None = None
+
+
+def games() -> list[str]:
+    """The names of every registered game."""
+    names = fetch_string(lambda out, cap, n: lib.meeple_game_names(out, cap, n))
+    return names.split(",") if names else []
+
+
+def _player(player: int | None) -> int:
+    return _ACTING if player is None else player
+
+
+class Game:
+    """A configured match: a game name and its options, such as ``Game("tictactoe")``
+    or ``Game("catan(players=3)")``. Immutable; states are made from it.
+
+    Raises ``InvalidArgumentError`` (a ``ValueError``) for an unknown game or option,
+    with a message listing what exists, and ``ParseError`` for a malformed spec.
+    """
+
+    __slots__ = ("_ptr", "_spec", "_info", "_describe", "_obs_fields", "__weakref__")
+
+    def __init__(self, spec: str = "tictactoe") -> None:
+        if not isinstance(spec, str):
+            raise TypeError(f"Game() takes a spec string such as 'tictactoe', not {type(spec).__name__}")
+        out = ffi.new("meeple_game_t **")
+        check(lib.meeple_game_new(spec.encode("utf-8"), out))
+        self._ptr = ffi.gc(out[0], lib.meeple_game_free)
+        info = ffi.new("meeple_game_info_t *")
+        info.struct_size = ffi.sizeof("meeple_game_info_t")
+        check(lib.meeple_game_info(self._ptr, info))
+        self._info = info
+        self._spec = fetch_string(lambda o, c, n: lib.meeple_game_spec(self._ptr, o, c, n))
+        self._describe: dict[str, Any] = json.loads(
+            fetch_string(lambda o, c, n: lib.meeple_game_describe_json(self._ptr, o, c, n))
+        )
+        self._obs_fields = tuple(
+            ObsField(f["name"], f["offset"], f["size"], tuple(f["shape"]), f["meaning"])
+            for f in self._describe["obs_fields"]
+        )
+
+    @classmethod
+    def _from_handle(cls, ptr: Any) -> "Game":
+        spec = fetch_string(lambda o, c, n: lib.meeple_game_spec(ptr, o, c, n))
+        lib.meeple_game_free(ptr)
+        return cls(spec)
+
+    @property
+    def name(self) -> str:
+        """The game's registered name, such as ``"tictactoe"``."""
+        return str(self._describe["name"])
+
+    @property
+    def spec(self) -> str:
+        """The canonical spec: the name with every option, in declared order."""
+        return self._spec
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return int(self._info.num_players)
+
+    @property
+    def num_actions(self) -> int:
+        """Size of the flat action space: actions are ``0 .. num_actions - 1``."""
+        return int(self._info.num_actions)
+
+    @property
+    def mask_words(self) -> int:
+        """Number of uint64 words in a packed action mask."""
+        return int(self._info.mask_words)
+
+    @property
+    def obs_size(self) -> int:
+        """Number of float32 values in an observation."""
+        return int(self._info.obs_size)
+
+    @property
+    def obs_fields(self) -> tuple[ObsField, ...]:
+        """The observation layout: named blocks with offset, size and shape."""
+        return self._obs_fields
+
+    @property
+    def snapshot_size(self) -> int:
+        """Number of bytes in a snapshot of any state of this game."""
+        return int(self._info.snapshot_size)
+
+    @property
+    def options(self) -> dict[str, Option]:
+        """Every option of the game with its type, default, value and domain."""
+        out = {}
+        for o in self._describe["options"]:
+            choices = tuple(o["choices"]) if "choices" in o else None
+            out[o["name"]] = Option(o["name"], o["type"], o["default"], o["value"], o["meaning"],
+                                    choices, o.get("min"), o.get("max"))
+        return out
+
+    def describe(self) -> dict[str, Any]:
+        """Everything the library says about this game, as a dict (a fresh copy)."""
+        return json.loads(json.dumps(self._describe))
+
+    def action_name(self, action: int) -> str:
+        """The name of an action with its arguments, such as ``"place(1,2)"``."""
+        return fetch_string(lambda o, c, n: lib.meeple_game_action_name(self._ptr, action, o, c, n))
+
+    def new_state(self, seed: int = 0) -> "State":
+        """The initial state, its generator seeded with ``seed`` (an unsigned 64-bit int)."""
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an integer in [0, 2**64), got {seed}")
+        out = ffi.new("meeple_state_t **")
+        check(lib.meeple_state_new(self._ptr, seed, out))
+        return State._wrap(self, out[0])
+
+    def restore(self, data: bytes | bytearray | memoryview) -> "State":
+        """A state from ``State.snapshot()`` bytes. The bytes are checked, not trusted:
+        ``ParseError`` for malformed or cut bytes, ``VersionMismatchError`` for another
+        version, ``InvalidArgumentError`` for a snapshot of another game."""
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(f"restore() takes bytes from State.snapshot(), not {type(data).__name__}")
+        raw = bytes(data)
+        out = ffi.new("meeple_state_t **")
+        check(lib.meeple_state_restore(self._ptr, raw, len(raw), out))
+        return State._wrap(self, out[0])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other._spec == self._spec
+
+    def __hash__(self) -> int:
+        return hash(self._spec)
+
+    def __repr__(self) -> str:
+        return f"Game({self._spec!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Game, (self._spec,))
+
+
+class State:
+    """One position of a game, with its own random generator.
+
+    Made by ``Game.new_state(seed)``, ``Game.restore(bytes)``, ``clone()`` or
+    ``determinize()``. ``player=None`` in the methods below means the player who owes
+    the one pending decision.
+    """
+
+    __slots__ = ("_ptr", "_game", "_actions", "_len")
+
+    @classmethod
+    def _wrap(cls, game: Game, ptr: Any) -> "State":
+        self = cls.__new__(cls)
+        self._ptr = ffi.gc(ptr, lib.meeple_state_free)
+        self._game = game
+        capacity = max(game.num_actions, int(game._info.max_chance_outcomes), 1)
+        self._actions = ffi.new("int32_t[]", capacity)
+        self._len = ffi.new("size_t *")
+        return self
+
+    def __init__(self) -> None:
+        raise TypeError("make states with Game.new_state(seed) or Game.restore(data)")
+
+    @property
+    def game(self) -> Game:
+        """The game this state belongs to."""
+        return self._game
+
+    @property
+    def active_players(self) -> tuple[int, ...]:
+        """Seats that owe a decision now; ``(CHANCE,)`` while a chance outcome is
+        pending; empty once the game is over."""
+        buf = ffi.new("int32_t[]", 32)
+        check(lib.meeple_state_active_players(self._ptr, buf, 32, self._len))
+        return tuple(buf[0 : self._len[0]])
+
+    @property
+    def current_player(self) -> int | None:
+        """The one player who owes a decision (a seat or ``CHANCE``), ``None`` once the
+        game is over. Raises ``WrongStateError`` when several are active at once."""
+        players = self.active_players
+        if len(players) > 1:
+            raise WrongStateError(f"several players are active at once: {players}; name the player")
+        return players[0] if players else None
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` in increasing order. Raises
+        ``NotActiveError`` for a seat that owes no decision now."""
+        status = lib.meeple_state_legal_actions(self._ptr, _player(player), self._actions, len(self._actions), self._len)
+        if status:
+            raise_for(status)
+        return ffi.unpack(self._actions, self._len[0])
+
+    def action_mask(self, player: int | None = None) -> np.ndarray:
+        """Legal actions as a ``bool`` array of length ``num_actions`` (all False for
+        a seat that is not active)."""
+        words = np.zeros(self._game.mask_words, dtype=np.uint64)
+        check(lib.meeple_state_action_mask(
+            self._ptr, _player(player), ffi.cast("uint64_t *", ffi.from_buffer(words)), words.size, self._len))
+        bits = np.unpackbits(words.view(np.uint8), bitorder="little")
+        return bits[: self._game.num_actions].astype(bool)
+
+    def is_legal(self, action: int, player: int | None = None) -> bool:
+        """Whether ``player`` may play ``action`` now."""
+        out = ffi.new("int32_t *")
+        check(lib.meeple_state_is_legal(self._ptr, _player(player), action, out))
+        return bool(out[0])
+
+    def apply(self, action: int, player: int | None = None) -> None:
+        """Plays ``action`` for ``player`` (default: the acting player). Checked: an
+        illegal action raises ``IllegalActionError``, a player who is not active
+        ``NotActiveError``, and the state stays exactly as it was."""
+        status = lib.meeple_state_apply(self._ptr, _player(player), action)
+        if status:
+            raise_for(status)
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over (won, drawn or truncated)."""
+        out = ffi.new("int32_t *")
+        check(lib.meeple_state_is_terminal(self._ptr, out))
+        return bool(out[0])
+
+    @property
+    def truncated(self) -> bool:
+        """Whether a turn cap ended the game with no winner."""
+        out = ffi.new("int32_t *")
+        check(lib.meeple_state_truncated(self._ptr, out))
+        return bool(out[0])
+
+    @property
+    def returns(self) -> np.ndarray:
+        """Each seat's final result (``float64[num_players]``), zeros while the game goes on."""
+        out = np.zeros(self._game.num_players, dtype=np.float64)
+        check(lib.meeple_state_returns(self._ptr, ffi.cast("double *", ffi.from_buffer(out)), out.size, self._len))
+        return out
+
+    @property
+    def step_reward(self) -> np.ndarray:
+        """Each seat's reward for the last transition (``float64[num_players]``)."""
+        out = np.zeros(self._game.num_players, dtype=np.float64)
+        check(lib.meeple_state_step_reward(self._ptr, ffi.cast("double *", ffi.from_buffer(out)), out.size, self._len))
+        return out
+
+    @property
+    def move_number(self) -> int:
+        """Actions applied since the start, chance outcomes included."""
+        out = ffi.new("int64_t *")
+        check(lib.meeple_state_move_number(self._ptr, out))
+        return int(out[0])
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Pending chance outcomes as ``(action, probability)`` pairs summing to one;
+        empty when no chance outcome is pending."""
+        check(lib.meeple_state_chance_outcomes(self._ptr, ffi.NULL, ffi.NULL, 0, self._len))
+        n = self._len[0]
+        if n == 0:
+            return []
+        actions = ffi.new("int32_t[]", n)
+        probs = ffi.new("double[]", n)
+        check(lib.meeple_state_chance_outcomes(self._ptr, actions, probs, n, self._len))
+        return [(int(actions[i]), float(probs[i])) for i in range(n)]
+
+    def observation(self, viewer: int, out: np.ndarray | None = None) -> np.ndarray:
+        """What ``viewer`` (a seat, ``PUBLIC`` or ``ALL``) may know, as ``float32[obs_size]``
+        in the layout of ``game.obs_fields``. Writes into ``out`` when given (a
+        C-contiguous float32 array of that size)."""
+        size = self._game.obs_size
+        if out is None:
+            out = np.empty(size, dtype=np.float32)
+        elif not isinstance(out, np.ndarray) or out.dtype != np.float32 or out.size != size \
+                or not out.flags.c_contiguous or not out.flags.writeable:
+            raise TypeError(f"out must be a writeable C-contiguous float32 array of {size} elements")
+        check(lib.meeple_state_observation(self._ptr, viewer, ffi.cast("float *", ffi.from_buffer(out)), size, self._len))
+        return out
+
+    def view(self, viewer: int = PUBLIC) -> dict[str, Any]:
+        """The state as ``viewer`` may see it, as plain data (hidden values are ``None``)."""
+        return json.loads(fetch_string(lambda o, c, n: lib.meeple_state_view_json(self._ptr, viewer, o, c, n)))
+
+    def render(self) -> str:
+        """A text drawing of the state for the terminal."""
+        return fetch_string(lambda o, c, n: lib.meeple_state_render(self._ptr, o, c, n))
+
+    def snapshot(self) -> bytes:
+        """The whole state, generator included, as versioned bytes."""
+        size = self._game.snapshot_size
+        buf = ffi.new("uint8_t[]", size)
+        check(lib.meeple_state_snapshot(self._ptr, buf, size, self._len))
+        return bytes(ffi.buffer(buf, size))
+
+    def clone(self) -> "State":
+        """An independent copy, generator included."""
+        out = ffi.new("meeple_state_t **")
+        check(lib.meeple_state_clone(self._ptr, out))
+        return State._wrap(self._game, out[0])
+
+    def determinize(self, pov: int, seed: int) -> "State":
+        """A copy in which everything seat ``pov`` cannot see is redrawn from ``seed``,
+        consistently with what it can see (for information-set search)."""
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an integer in [0, 2**64), got {seed}")
+        out = ffi.new("meeple_state_t **")
+        check(lib.meeple_state_determinize(self._ptr, pov, seed, out))
+        return State._wrap(self._game, out[0])
+
+    def __copy__(self) -> "State":
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "State":
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (self._game.spec, self.snapshot()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and other._game == self._game and other.snapshot() == self.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        players = self.active_players
+        status = "terminal" if not players else f"active={list(players)}"
+        return f"<meeple.State of {self._game.spec} move={self.move_number} {status}>"
+
+
+def _restore(spec: str, data: bytes) -> State:
+    return Game(spec).restore(data)
+

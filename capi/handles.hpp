@@ -1,0 +1,88 @@
+// What the opaque handles of meeple.h hold, and the guard that turns core exceptions
+// into status codes and thread-local messages. No game logic lives in capi/.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <new>
+#include <string>
+#include <string_view>
+
+#include "core/any_game.hpp"
+#include "core/error.hpp"
+#include "meeple/meeple.h"
+
+struct meeple_game {
+    std::shared_ptr<const meeple::AnyGame> game;
+};
+
+struct meeple_state {
+    std::shared_ptr<const meeple::AnyGame> game;
+    std::unique_ptr<std::uint64_t[]> words;  // the record, 8-byte aligned
+
+    void* rec() { return words.get(); }
+    const void* rec() const { return words.get(); }
+};
+
+namespace meeple::capi {
+
+// Records the message of a failure on this thread and returns its status.
+meeple_status_t set_error(Status status, std::string message);
+
+// Runs `body` (which returns nothing and throws meeple::Error on bad input) and maps
+// every exception to a status code.
+template <class F>
+meeple_status_t guarded(F&& body) noexcept {
+    try {
+        body();
+        return MEEPLE_OK;
+    } catch (const Error& e) {
+        return set_error(e.status(), e.what());
+    } catch (const std::bad_alloc&) {
+        return set_error(Status::out_of_memory, "out of memory");
+    } catch (const std::exception& e) {
+        return set_error(Status::internal, std::string("internal error: ") + e.what());
+    } catch (...) {
+        return set_error(Status::internal, "internal error: unknown exception");
+    }
+}
+
+template <class T>
+const T& require(const T* p, const char* what) {
+    if (!p) fail(Status::invalid_argument, std::string(what) + " is NULL; pass a valid pointer");
+    return *p;
+}
+
+template <class T>
+T& require(T* p, const char* what) {
+    if (!p) fail(Status::invalid_argument, std::string(what) + " is NULL; pass a valid pointer");
+    return *p;
+}
+
+// Query-then-fill for arrays: sets *out_len = n; fills out when it can hold n.
+template <class T>
+void fill(const T* src, std::size_t n, T* out, std::size_t capacity, std::size_t* out_len) {
+    require(out_len, "out_len");
+    if (!out && capacity) fail(Status::invalid_argument, "out is NULL but capacity is " + std::to_string(capacity));
+    *out_len = n;
+    if (!out && capacity == 0) return;  // the size query
+    if (capacity < n) {
+        fail(Status::buffer_too_small, "buffer holds " + std::to_string(capacity) + " elements; " +
+                                           std::to_string(n) + " are needed");
+    }
+    if (n) std::memcpy(out, src, n * sizeof(T));
+}
+
+// Query-then-fill for strings: the NUL must fit too.
+void fill_string(std::string_view s, char* out, std::size_t capacity, std::size_t* out_len);
+
+// Checks that a size query or a buffer is well-formed before any work is done.
+inline void check_buffer(const void* out, std::size_t capacity, std::size_t* out_len) {
+    require(out_len, "out_len");
+    if (!out && capacity) fail(Status::invalid_argument, "out is NULL but capacity is " + std::to_string(capacity));
+}
+
+}  // namespace meeple::capi

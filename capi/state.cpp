@@ -1,0 +1,283 @@
+// meeple_state_*: one position of a game. Checks arguments, then calls the core.
+#include <vector>
+
+#include "capi/handles.hpp"
+#include "core/snapshot.hpp"
+
+using namespace meeple;
+using namespace meeple::capi;
+
+namespace {
+
+std::unique_ptr<meeple_state> make_state(std::shared_ptr<const AnyGame> game) {
+    auto s = std::make_unique<meeple_state>();
+    s->words = std::make_unique<std::uint64_t[]>((game->record_size() + 7) / 8);
+    s->game = std::move(game);
+    return s;
+}
+
+const meeple_state& state_of(const meeple_state_t* state) { return require(state, "state"); }
+
+template <class T>
+void fill_vector(const std::vector<T>& v, T* out, std::size_t capacity, std::size_t* out_len) {
+    fill(v.data(), v.size(), out, capacity, out_len);
+}
+
+}  // namespace
+
+extern "C" {
+
+meeple_status_t meeple_state_new(const meeple_game_t* game, uint64_t seed, meeple_state_t** out_state) {
+    return guarded([&] {
+        const auto& g = require(game, "game").game;
+        require(out_state, "out_state");
+        auto s = make_state(g);
+        g->init(s->rec(), seed);
+        *out_state = s.release();
+    });
+}
+
+meeple_status_t meeple_state_clone(const meeple_state_t* state, meeple_state_t** out_state) {
+    return guarded([&] {
+        const meeple_state& src = state_of(state);
+        require(out_state, "out_state");
+        auto s = make_state(src.game);
+        std::memcpy(s->rec(), src.rec(), src.game->record_size());
+        *out_state = s.release();
+    });
+}
+
+meeple_status_t meeple_state_copy(meeple_state_t* dst, const meeple_state_t* src) {
+    return guarded([&] {
+        meeple_state& d = require(dst, "dst");
+        const meeple_state& s = state_of(src);
+        if (d.game != s.game && d.game->spec() != s.game->spec()) {
+            fail(Status::invalid_argument, "cannot copy a " + s.game->spec() + " state into a " + d.game->spec() +
+                                               " state; both must be of the same game");
+        }
+        if (&d != &s) std::memcpy(d.rec(), s.rec(), s.game->record_size());
+    });
+}
+
+void meeple_state_free(meeple_state_t* state) { delete state; }
+
+meeple_status_t meeple_state_game(const meeple_state_t* state, meeple_game_t** out_game) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        require(out_game, "out_game");
+        auto handle = std::make_unique<meeple_game>();
+        handle->game = s.game;
+        *out_game = handle.release();
+    });
+}
+
+meeple_status_t meeple_state_active_players(const meeple_state_t* state, int32_t* out, size_t capacity,
+                                            size_t* out_len) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        const Actors a = s.game->actors(s.rec());
+        int32_t seats[kMaxPlayers + 1];
+        std::size_t n = 0;
+        if (a & kChanceBit) seats[n++] = MEEPLE_CHANCE;
+        for (int i = 0; i < s.game->num_players(); ++i) {
+            if ((a >> i) & 1u) seats[n++] = i;
+        }
+        fill(seats, n, out, capacity, out_len);
+    });
+}
+
+meeple_status_t meeple_state_legal_actions(const meeple_state_t* state, int32_t player, int32_t* out,
+                                           size_t capacity, size_t* out_len) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        check_buffer(out, capacity, out_len);
+        const std::vector<int> actions = s.game->legal_actions(s.rec(), player);
+        static_assert(sizeof(int) == sizeof(int32_t));
+        fill(reinterpret_cast<const int32_t*>(actions.data()), actions.size(), out, capacity, out_len);
+    });
+}
+
+meeple_status_t meeple_state_action_mask(const meeple_state_t* state, int32_t player, uint64_t* out,
+                                         size_t capacity, size_t* out_len) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        const AnyGame& g = *s.game;
+        check_buffer(out, capacity, out_len);
+        player = g.resolve_player(s.rec(), player);
+        if (player != kNobody) g.check_seat(player, true);
+        const std::size_t n = static_cast<std::size_t>(g.mask_words());
+        std::vector<uint64_t> words(n, 0);
+        if (player == kChance) {
+            std::vector<ChanceOutcome> outcomes(static_cast<std::size_t>(g.max_chance_outcomes()));
+            const int k = g.chance_outcomes(s.rec(), outcomes.data());
+            for (int i = 0; i < k; ++i) words[outcomes[i].action >> 6] |= 1ull << (outcomes[i].action & 63);
+        } else if (g.is_active(s.rec(), player)) {
+            g.legal_mask(s.rec(), player, words.data());
+        }
+        fill_vector(words, out, capacity, out_len);
+    });
+}
+
+meeple_status_t meeple_state_is_legal(const meeple_state_t* state, int32_t player, int32_t action,
+                                      int32_t* out_legal) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        int32_t& legal = require(out_legal, "out_legal");
+        const AnyGame& g = *s.game;
+        player = g.resolve_player(s.rec(), player);
+        if (player != kNobody) g.check_seat(player, true);
+        bool ok = false;
+        if (action >= 0 && action < g.num_actions() && g.is_active(s.rec(), player)) {
+            if (player == kChance) {
+                std::vector<ChanceOutcome> outcomes(static_cast<std::size_t>(g.max_chance_outcomes()));
+                const int k = g.chance_outcomes(s.rec(), outcomes.data());
+                for (int i = 0; i < k; ++i) ok = ok || outcomes[i].action == action;
+            } else {
+                ok = g.legal(s.rec(), player, action);
+            }
+        }
+        legal = ok ? 1 : 0;
+    });
+}
+
+meeple_status_t meeple_state_apply(meeple_state_t* state, int32_t player, int32_t action) {
+    return guarded([&] {
+        meeple_state& s = require(state, "state");
+        s.game->apply(s.rec(), player, action);
+    });
+}
+
+meeple_status_t meeple_state_is_terminal(const meeple_state_t* state, int32_t* out) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        require(out, "out") = s.game->is_terminal(s.rec()) ? 1 : 0;
+    });
+}
+
+meeple_status_t meeple_state_truncated(const meeple_state_t* state, int32_t* out) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        require(out, "out") = s.game->truncated(s.rec()) ? 1 : 0;
+    });
+}
+
+meeple_status_t meeple_state_returns(const meeple_state_t* state, double* out, size_t capacity,
+                                     size_t* out_len) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        check_buffer(out, capacity, out_len);
+        std::vector<double> values(static_cast<std::size_t>(s.game->num_players()));
+        s.game->returns(s.rec(), values.data());
+        fill_vector(values, out, capacity, out_len);
+    });
+}
+
+meeple_status_t meeple_state_step_reward(const meeple_state_t* state, double* out, size_t capacity,
+                                         size_t* out_len) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        check_buffer(out, capacity, out_len);
+        std::vector<double> values(static_cast<std::size_t>(s.game->num_players()));
+        s.game->step_reward(s.rec(), values.data());
+        fill_vector(values, out, capacity, out_len);
+    });
+}
+
+meeple_status_t meeple_state_chance_outcomes(const meeple_state_t* state, int32_t* out_actions,
+                                             double* out_probs, size_t capacity, size_t* out_len) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        require(out_len, "out_len");
+        if ((!out_actions || !out_probs) && capacity) {
+            fail(Status::invalid_argument, "out_actions and out_probs must both be given when capacity > 0");
+        }
+        std::vector<ChanceOutcome> outcomes(static_cast<std::size_t>(s.game->max_chance_outcomes()));
+        const std::size_t n = static_cast<std::size_t>(s.game->chance_outcomes(s.rec(), outcomes.data()));
+        *out_len = n;
+        if (capacity == 0 && (!out_actions || !out_probs)) return;
+        if (capacity < n) {
+            fail(Status::buffer_too_small, "buffers hold " + std::to_string(capacity) + " outcomes; " +
+                                               std::to_string(n) + " are needed");
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            out_actions[i] = outcomes[i].action;
+            out_probs[i] = outcomes[i].probability;
+        }
+    });
+}
+
+meeple_status_t meeple_state_observation(const meeple_state_t* state, int32_t viewer, float* out,
+                                         size_t capacity, size_t* out_len) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        check_buffer(out, capacity, out_len);
+        s.game->check_viewer(viewer);
+        std::vector<float> obs(static_cast<std::size_t>(s.game->obs_size()), 0.0f);
+        s.game->observe(s.rec(), viewer, obs.data());
+        fill_vector(obs, out, capacity, out_len);
+    });
+}
+
+meeple_status_t meeple_state_view_json(const meeple_state_t* state, int32_t viewer, char* out,
+                                       size_t capacity, size_t* out_len) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        check_buffer(out, capacity, out_len);
+        s.game->check_viewer(viewer);
+        fill_string(s.game->view_json(s.rec(), viewer), out, capacity, out_len);
+    });
+}
+
+meeple_status_t meeple_state_render(const meeple_state_t* state, char* out, size_t capacity, size_t* out_len) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        check_buffer(out, capacity, out_len);
+        fill_string(s.game->render(s.rec()), out, capacity, out_len);
+    });
+}
+
+meeple_status_t meeple_state_snapshot(const meeple_state_t* state, uint8_t* out, size_t capacity,
+                                      size_t* out_len) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        check_buffer(out, capacity, out_len);
+        std::vector<uint8_t> bytes(snapshot_size(*s.game));
+        write_snapshot(*s.game, s.rec(), bytes.data());
+        fill_vector(bytes, out, capacity, out_len);
+    });
+}
+
+meeple_status_t meeple_state_restore(const meeple_game_t* game, const uint8_t* data, size_t len,
+                                     meeple_state_t** out_state) {
+    return guarded([&] {
+        const auto& g = require(game, "game").game;
+        require(out_state, "out_state");
+        if (!data && len) fail(Status::invalid_argument, "data is NULL but len is " + std::to_string(len));
+        auto s = make_state(g);
+        static const std::uint8_t kEmpty = 0;
+        read_snapshot(*g, data ? data : &kEmpty, len, s->rec());
+        *out_state = s.release();
+    });
+}
+
+meeple_status_t meeple_state_determinize(const meeple_state_t* state, int32_t pov, uint64_t seed,
+                                         meeple_state_t** out_state) {
+    return guarded([&] {
+        const meeple_state& src = state_of(state);
+        require(out_state, "out_state");
+        src.game->check_seat(pov, false);
+        auto s = make_state(src.game);
+        std::memcpy(s->rec(), src.rec(), src.game->record_size());
+        src.game->determinize(s->rec(), pov, seed);
+        *out_state = s.release();
+    });
+}
+
+meeple_status_t meeple_state_move_number(const meeple_state_t* state, int64_t* out) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        require(out, "out") = static_cast<int64_t>(s.game->move_number(s.rec()));
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,335 @@
+/*
+ * meeple.h - the C interface of meeple, fast deterministic game engines for search
+ * and reinforcement learning.
+ *
+ * This header is the whole contract. Every binding (Python, C++, any FFI) reaches the
+ * library through these declarations and nothing else. It is plain C11.
+ *
+ * The contract, stated once:
+ *
+ * Status.   Every fallible function returns a meeple_status_t: MEEPLE_OK (0) or one of
+ *           the negative MEEPLE_ERR_* codes. Results travel through out-pointers, which
+ *           come last. On failure nothing observable changes: a state, a buffer's
+ *           contents and every out-pointer other than *out_len are left as they were.
+ * Messages. meeple_last_error_message() returns a human-readable message for the last
+ *           failure on the calling thread: what was wrong and what would be right.
+ * Buffers.  Variable-length output is query-then-fill: (T *out, size_t capacity,
+ *           size_t *out_len). *out_len is always set to the full length (in elements).
+ *           out == NULL with capacity == 0 is the size query and returns MEEPLE_OK.
+ *           A buffer that is too short receives nothing and the call returns
+ *           MEEPLE_ERR_BUFFER_TOO_SMALL. Strings are UTF-8; their length excludes the
+ *           terminating NUL, which must also fit: capacity >= *out_len + 1.
+ * Handles.  Opaque. Each meeple_X_new / clone / restore pairs with one meeple_X_free;
+ *           freeing NULL does nothing. A state keeps its game alive, so a game may be
+ *           freed while states made from it are still in use. The library never keeps a
+ *           caller's pointer past the call.
+ * Threads.  Different handles may be used from different threads at once; one handle
+ *           must not be used from two threads at once. Games are immutable once made and
+ *           may be shared by any number of threads.
+ * Versions. MEEPLE_ABI_VERSION (this header) must equal meeple_abi_version() (the
+ *           library). Each data format carries its own version: snapshots
+ *           (MEEPLE_SNAPSHOT_VERSION plus a per-game state version) and the game
+ *           description JSON (MEEPLE_DESCRIBE_VERSION).
+ * Seats.    Players are seats 0..num_players-1. MEEPLE_CHANCE stands for the chance
+ *           pseudo-player. Viewers are seats or MEEPLE_VIEW_PUBLIC (a seatless
+ *           spectator) or MEEPLE_VIEW_ALL (omniscient, for logs and debugging).
+ */
+#ifndef MEEPLE_H
+#define MEEPLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#  if defined(MEEPLE_BUILDING_LIBRARY)
+#    define MEEPLE_API __declspec(dllexport)
+#  else
+#    define MEEPLE_API __declspec(dllimport)
+#  endif
+#else
+#  define MEEPLE_API __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Versions ------------------------------------------------------------------- */
+
+/* The ABI this header describes. Bumped on any incompatible change. */
+#define MEEPLE_ABI_VERSION 1
+/* The layout of snapshot bytes (header fields; the state part has its own version). */
+#define MEEPLE_SNAPSHOT_VERSION 1
+/* The layout of the JSON written by meeple_game_describe_json. */
+#define MEEPLE_DESCRIBE_VERSION 1
+
+/* ---- Status codes --------------------------------------------------------------- */
+
+typedef int32_t meeple_status_t;
+
+#define MEEPLE_OK 0
+/* A pointer was NULL, a number out of its domain, a name or option unknown. */
+#define MEEPLE_ERR_INVALID_ARGUMENT (-1)
+/* An index (action, seat, viewer) outside its range. */
+#define MEEPLE_ERR_OUT_OF_RANGE (-2)
+/* The caller's buffer is shorter than *out_len; nothing was written. */
+#define MEEPLE_ERR_BUFFER_TOO_SMALL (-3)
+/* The action is not legal for that player in this state; the state is unchanged. */
+#define MEEPLE_ERR_ILLEGAL_ACTION (-4)
+/* The player is not among the active players of this state; the state is unchanged. */
+#define MEEPLE_ERR_NOT_ACTIVE (-5)
+/* The call does not fit the state's phase (for example, acting in a finished game). */
+#define MEEPLE_ERR_WRONG_STATE (-6)
+/* Text or bytes could not be parsed (a game spec, snapshot bytes). */
+#define MEEPLE_ERR_PARSE (-7)
+/* Versions differ: a snapshot of another format or game state version. */
+#define MEEPLE_ERR_VERSION_MISMATCH (-8)
+/* An allocation failed. */
+#define MEEPLE_ERR_OUT_OF_MEMORY (-9)
+/* A bug in meeple; the message says where. Please report it. */
+#define MEEPLE_ERR_INTERNAL (-10)
+
+/* ---- Special seats and actions -------------------------------------------------- */
+
+/* The chance pseudo-player, active while a random outcome is pending (explicit chance). */
+#define MEEPLE_CHANCE (-1)
+/* A viewer who holds no seat and sees only what is public. */
+#define MEEPLE_VIEW_PUBLIC (-2)
+/* A viewer who sees everything, hidden information included. */
+#define MEEPLE_VIEW_ALL (-3)
+/* "No action": in batch calls, leaves a slot unchanged. */
+#define MEEPLE_NO_ACTION (-1)
+/* As the `player` of legal_actions, action_mask, is_legal and apply: whoever owes the
+ * one pending decision (a seat, or MEEPLE_CHANCE). Those calls return
+ * MEEPLE_ERR_WRONG_STATE when several players are active at once; when nobody is
+ * (the game is over), legal_actions and action_mask give no actions, is_legal gives 0
+ * and apply returns MEEPLE_ERR_WRONG_STATE. */
+#define MEEPLE_ACTING_PLAYER (-4)
+
+/* ---- Library -------------------------------------------------------------------- */
+
+/* The ABI version of the loaded library; compare with MEEPLE_ABI_VERSION. */
+MEEPLE_API uint32_t meeple_abi_version(void);
+
+/* The library's release as "MAJOR.MINOR.PATCH"; a static string, never freed. */
+MEEPLE_API const char *meeple_version_string(void);
+
+/* The message of the last failed call on this thread ("" if none yet). The pointer is
+ * valid until the next meeple call on this thread. */
+MEEPLE_API const char *meeple_last_error_message(void);
+
+/* The symbolic name of a status code ("MEEPLE_ERR_ILLEGAL_ACTION"); a static string.
+ * Unknown codes give "MEEPLE_ERR_UNKNOWN". */
+MEEPLE_API const char *meeple_status_name(meeple_status_t status);
+
+/* Writes the registered game names, comma-separated ("catan,tictactoe,triangle").
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT
+ * (NULL out_len, or NULL out with capacity > 0). */
+MEEPLE_API meeple_status_t meeple_game_names(char *out, size_t capacity, size_t *out_len);
+
+/* ---- Games ---------------------------------------------------------------------- */
+
+/* A configured match: a game name plus options. Immutable once made. */
+typedef struct meeple_game meeple_game_t;
+
+/* The numbers of a game. Set struct_size to sizeof(meeple_game_info_t) before the call;
+ * the library fills only the fields that fit in struct_size. */
+typedef struct meeple_game_info {
+    uint32_t struct_size;
+    int32_t num_players;        /* seats */
+    int32_t num_actions;        /* actions are 0..num_actions-1 */
+    int32_t mask_words;         /* uint64 words in a packed action mask */
+    int32_t obs_size;           /* floats in an observation */
+    int32_t max_chance_outcomes;/* most outcomes one chance node can have (0: none) */
+    uint32_t snapshot_size;     /* bytes in a snapshot of any state of this game */
+    uint32_t state_version;     /* version of this game's state layout */
+} meeple_game_info_t;
+
+/* Makes a game from a spec: a name with optional options, "tictactoe",
+ * "tictactoe(misere=true)", "catan(players=3,vp_to_win=12)". Options not given take
+ * their defaults. Whitespace around names and values is ignored.
+ * Returns MEEPLE_OK, MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, unknown game or
+ * option: the message lists what exists; a value outside its domain) or
+ * MEEPLE_ERR_PARSE (malformed spec or value). *out_game is set only on success. */
+MEEPLE_API meeple_status_t meeple_game_new(const char *spec, meeple_game_t **out_game);
+
+/* Frees a game; states made from it stay valid. NULL does nothing. */
+MEEPLE_API void meeple_game_free(meeple_game_t *game);
+
+/* Fills *out_info (see meeple_game_info_t). Returns MEEPLE_OK or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, or struct_size smaller than 8). */
+MEEPLE_API meeple_status_t meeple_game_info(const meeple_game_t *game,
+                                            meeple_game_info_t *out_info);
+
+/* Writes the canonical spec: the name with every option in declared order, for
+ * example "tictactoe(misere=false)". Equal games have equal specs. Query-then-fill. */
+MEEPLE_API meeple_status_t meeple_game_spec(const meeple_game_t *game, char *out,
+                                            size_t capacity, size_t *out_len);
+
+/* Writes a JSON object describing the game: describe_version, name, spec, num_players,
+ * num_actions, mask_words, obs_size, obs_fields (each: name, offset, size, shape,
+ * meaning), options (each: name, type, default, value, choices or min/max, meaning),
+ * state_version, snapshot_size. Query-then-fill. */
+MEEPLE_API meeple_status_t meeple_game_describe_json(const meeple_game_t *game,
+                                                     char *out, size_t capacity,
+                                                     size_t *out_len);
+
+/* Writes the name of an action, with its arguments ("place(1,2)").
+ * Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (action outside 0..num_actions-1),
+ * MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_game_action_name(const meeple_game_t *game,
+                                                   int32_t action, char *out,
+                                                   size_t capacity, size_t *out_len);
+
+/* ---- States --------------------------------------------------------------------- */
+
+/* One position of a game, with its own random generator. */
+typedef struct meeple_state meeple_state_t;
+
+/* Makes the initial state of a game; its generator is seeded from `seed`.
+ * Returns MEEPLE_OK, MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer) or
+ * MEEPLE_ERR_OUT_OF_MEMORY. */
+MEEPLE_API meeple_status_t meeple_state_new(const meeple_game_t *game, uint64_t seed,
+                                            meeple_state_t **out_state);
+
+/* Makes an independent copy of a state, generator included. */
+MEEPLE_API meeple_status_t meeple_state_clone(const meeple_state_t *state,
+                                              meeple_state_t **out_state);
+
+/* Copies src into dst without allocating. Both must be of equal games (equal specs).
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL, or another game). */
+MEEPLE_API meeple_status_t meeple_state_copy(meeple_state_t *dst,
+                                             const meeple_state_t *src);
+
+/* Frees a state. NULL does nothing. */
+MEEPLE_API void meeple_state_free(meeple_state_t *state);
+
+/* Makes a new handle to the game of a state (free it with meeple_game_free). */
+MEEPLE_API meeple_status_t meeple_state_game(const meeple_state_t *state,
+                                             meeple_game_t **out_game);
+
+/* Writes the seats that owe a decision now, in increasing order, or the single entry
+ * MEEPLE_CHANCE while a chance outcome is pending. Empty when the game is over.
+ * Query-then-fill. */
+MEEPLE_API meeple_status_t meeple_state_active_players(const meeple_state_t *state,
+                                                       int32_t *out, size_t capacity,
+                                                       size_t *out_len);
+
+/* Writes the legal actions of `player`, in increasing order. For MEEPLE_CHANCE these
+ * are the pending chance outcomes. Query-then-fill.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL, MEEPLE_ERR_NOT_ACTIVE (the player
+ * owes no decision now), MEEPLE_ERR_OUT_OF_RANGE (no such seat) or
+ * MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_state_legal_actions(const meeple_state_t *state,
+                                                      int32_t player, int32_t *out,
+                                                      size_t capacity, size_t *out_len);
+
+/* Writes the legal actions of `player` as a packed mask: bit (a % 64) of word (a / 64)
+ * is set when action a is legal. *out_len is mask_words. A player who is a valid seat
+ * but not active gets an all-zero mask and MEEPLE_OK.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL, MEEPLE_ERR_OUT_OF_RANGE or
+ * MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_state_action_mask(const meeple_state_t *state,
+                                                    int32_t player, uint64_t *out,
+                                                    size_t capacity, size_t *out_len);
+
+/* Sets *out_legal to 1 when `player` is active and `action` is legal for it, else 0
+ * (an action outside the action space is simply not legal).
+ * Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (no such seat) or
+ * MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_state_is_legal(const meeple_state_t *state,
+                                                 int32_t player, int32_t action,
+                                                 int32_t *out_legal);
+
+/* Plays `action` for `player` (a seat, or MEEPLE_CHANCE to choose a chance outcome).
+ * Checked: on any error the state is unchanged byte for byte, its generator included.
+ * Returns MEEPLE_OK, MEEPLE_ERR_WRONG_STATE (the game is over),
+ * MEEPLE_ERR_NOT_ACTIVE, MEEPLE_ERR_ILLEGAL_ACTION, MEEPLE_ERR_OUT_OF_RANGE (no such
+ * seat or action) or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_state_apply(meeple_state_t *state, int32_t player,
+                                              int32_t action);
+
+/* Sets *out to 1 when the game is over (won, drawn or truncated), else 0. */
+MEEPLE_API meeple_status_t meeple_state_is_terminal(const meeple_state_t *state,
+                                                    int32_t *out);
+
+/* Sets *out to 1 when a turn cap ended the game with no winner, else 0. */
+MEEPLE_API meeple_status_t meeple_state_truncated(const meeple_state_t *state,
+                                                  int32_t *out);
+
+/* Writes each seat's return: its final result once the game is over (for two-player
+ * games +1 win, -1 loss, 0 draw), zeros while it goes on. *out_len is num_players.
+ * Query-then-fill. */
+MEEPLE_API meeple_status_t meeple_state_returns(const meeple_state_t *state,
+                                                double *out, size_t capacity,
+                                                size_t *out_len);
+
+/* Writes each seat's reward for the last transition (dense rewards; their sum over a
+ * game equals the returns). *out_len is num_players. Query-then-fill. */
+MEEPLE_API meeple_status_t meeple_state_step_reward(const meeple_state_t *state,
+                                                    double *out, size_t capacity,
+                                                    size_t *out_len);
+
+/* Writes the pending chance outcomes, as actions of MEEPLE_CHANCE with their
+ * probabilities (summing to one). Empty when no chance outcome is pending (always so
+ * with implicit chance, where apply draws from the state's generator).
+ * Both arrays receive *out_len entries; either may be NULL only for the size query. */
+MEEPLE_API meeple_status_t meeple_state_chance_outcomes(const meeple_state_t *state,
+                                                        int32_t *out_actions,
+                                                        double *out_probs,
+                                                        size_t capacity,
+                                                        size_t *out_len);
+
+/* Writes the observation of `viewer` (a seat, MEEPLE_VIEW_PUBLIC or MEEPLE_VIEW_ALL):
+ * obs_size floats in the layout of the game's obs_fields, holding exactly what that
+ * viewer may know. Query-then-fill; MEEPLE_ERR_OUT_OF_RANGE for an unknown viewer. */
+MEEPLE_API meeple_status_t meeple_state_observation(const meeple_state_t *state,
+                                                    int32_t viewer, float *out,
+                                                    size_t capacity, size_t *out_len);
+
+/* Writes the state as JSON, as `viewer` may see it (hidden values are null).
+ * Query-then-fill; MEEPLE_ERR_OUT_OF_RANGE for an unknown viewer. */
+MEEPLE_API meeple_status_t meeple_state_view_json(const meeple_state_t *state,
+                                                  int32_t viewer, char *out,
+                                                  size_t capacity, size_t *out_len);
+
+/* Writes a text drawing of the state for a terminal (everything shown).
+ * Query-then-fill. */
+MEEPLE_API meeple_status_t meeple_state_render(const meeple_state_t *state, char *out,
+                                               size_t capacity, size_t *out_len);
+
+/* Writes the whole state, generator included, as versioned bytes (snapshot_size of
+ * them; the layout is in docs/snapshot.md). Query-then-fill. */
+MEEPLE_API meeple_status_t meeple_state_snapshot(const meeple_state_t *state,
+                                                 uint8_t *out, size_t capacity,
+                                                 size_t *out_len);
+
+/* Makes a state of `game` from snapshot bytes. The bytes are checked, never trusted.
+ * Returns MEEPLE_OK, MEEPLE_ERR_PARSE (not a snapshot, cut short, corrupt, or a state
+ * that breaks the game's invariants), MEEPLE_ERR_VERSION_MISMATCH (another snapshot
+ * or state version), MEEPLE_ERR_INVALID_ARGUMENT (NULL, or a snapshot of another game
+ * or other options: the message names both). */
+MEEPLE_API meeple_status_t meeple_state_restore(const meeple_game_t *game,
+                                                const uint8_t *data, size_t len,
+                                                meeple_state_t **out_state);
+
+/* Makes a copy of `state` in which everything `pov` cannot see is redrawn, consistently
+ * with what it can see, from a generator seeded with `seed`; the copy's own generator
+ * is reseeded too, so future chance is unknown to the pov. The observation of `pov`
+ * is the same before and after.
+ * Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (pov not a seat) or
+ * MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_state_determinize(const meeple_state_t *state,
+                                                    int32_t pov, uint64_t seed,
+                                                    meeple_state_t **out_state);
+
+/* Sets *out to the number of actions applied to this state since its start (chance
+ * outcomes included). */
+MEEPLE_API meeple_status_t meeple_state_move_number(const meeple_state_t *state,
+                                                    int64_t *out);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* MEEPLE_H */

@@ -1,0 +1,176 @@
+#include "core/any_game.hpp"
+#include "core/snapshot.hpp"
+
+#include <algorithm>
+
+namespace meeple {
+namespace {
+
+std::string list_ints(const std::vector<int>& v, std::size_t limit = 16) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < v.size() && i < limit; ++i) {
+        if (i) out += ", ";
+        out += std::to_string(v[i]);
+    }
+    if (v.size() > limit) out += ", ... (" + std::to_string(v.size()) + " in all)";
+    return out + "]";
+}
+
+std::vector<int> seats_of(Actors a) {
+    std::vector<int> out;
+    if (a & kChanceBit) out.push_back(kChance);
+    for (int i = 0; i < kMaxPlayers; ++i) {
+        if (a & (1u << i)) out.push_back(i);
+    }
+    return out;
+}
+
+}  // namespace
+
+void AnyGame::check_seat(int player, bool chance_allowed) const {
+    if ((player >= 0 && player < num_players_) || (chance_allowed && player == kChance)) return;
+    fail(Status::out_of_range, "player " + std::to_string(player) + " is not a seat of " + spec_ +
+                                   ": seats are 0.." + std::to_string(num_players_ - 1) +
+                                   (chance_allowed ? ", or MEEPLE_CHANCE (-1)" : ""));
+}
+
+int AnyGame::resolve_player(const void* rec, int player) const {
+    if (player != kActing) return player;
+    const Actors a = actors(rec);
+    if (a == 0) return kNobody;
+    if (a & (a - 1)) {
+        fail(Status::wrong_state, "several players are active at once: " + list_ints(seats_of(a)) +
+                                      "; name the player instead of MEEPLE_ACTING_PLAYER");
+    }
+    return a == kChanceBit ? kChance : __builtin_ctz(a);
+}
+
+void AnyGame::check_viewer(int viewer) const {
+    if ((viewer >= 0 && viewer < num_players_) || viewer == kViewPublic || viewer == kViewAll) return;
+    fail(Status::out_of_range, "viewer " + std::to_string(viewer) + " is not valid for " + spec_ +
+                                   ": use a seat 0.." + std::to_string(num_players_ - 1) +
+                                   ", MEEPLE_VIEW_PUBLIC (-2) or MEEPLE_VIEW_ALL (-3)");
+}
+
+bool AnyGame::is_active(const void* rec, int player) const {
+    if (player == kNobody) return false;
+    const Actors a = actors(rec);
+    return player == kChance ? (a & kChanceBit) != 0 : (a >> player) & 1u;
+}
+
+std::vector<int> AnyGame::legal_actions(const void* rec, int player) const {
+    player = resolve_player(rec, player);
+    if (player == kNobody) return {};
+    check_seat(player, true);
+    if (!is_active(rec, player)) {
+        fail(Status::not_active, "player " + std::to_string(player) + " is not active; active players: " +
+                                     list_ints(seats_of(actors(rec))));
+    }
+    std::vector<int> out;
+    if (player == kChance) {
+        std::vector<ChanceOutcome> outcomes(static_cast<std::size_t>(max_chance_outcomes()));
+        const int n = chance_outcomes(rec, outcomes.data());
+        for (int i = 0; i < n; ++i) out.push_back(outcomes[i].action);
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+    std::vector<std::uint64_t> words(static_cast<std::size_t>(mask_words()));
+    legal_mask(rec, player, words.data());
+    for (int w = 0; w < mask_words(); ++w) {
+        for (std::uint64_t bits = words[w]; bits; bits &= bits - 1) {
+            out.push_back(w * 64 + __builtin_ctzll(bits));
+        }
+    }
+    return out;
+}
+
+void AnyGame::apply(void* rec, int player, int action) const {
+    if (player != kActing) check_seat(player, true);
+    if (is_terminal(rec)) {
+        fail(Status::wrong_state, "the game is over; no action can be applied (start a new state)");
+    }
+    player = resolve_player(rec, player);
+    if (!is_active(rec, player)) {
+        fail(Status::not_active, "player " + std::to_string(player) + " is not active; active players: " +
+                                     list_ints(seats_of(actors(rec))));
+    }
+    if (action < 0 || action >= num_actions_) {
+        fail(Status::out_of_range, "action " + std::to_string(action) + " is outside the action space 0.." +
+                                       std::to_string(num_actions_ - 1) + " of " + spec_);
+    }
+    bool ok;
+    if (player == kChance) {
+        std::vector<ChanceOutcome> outcomes(static_cast<std::size_t>(max_chance_outcomes()));
+        const int n = chance_outcomes(rec, outcomes.data());
+        ok = std::any_of(outcomes.begin(), outcomes.begin() + n,
+                         [&](const ChanceOutcome& o) { return o.action == action; });
+    } else {
+        ok = legal(rec, player, action);
+    }
+    if (!ok) {
+        fail(Status::illegal_action, "action " + std::to_string(action) + " (" + action_name(action) +
+                                         ") is not legal for player " + std::to_string(player) +
+                                         "; legal actions: " + list_ints(legal_actions(rec, player)));
+    }
+    apply_unchecked(rec, player, action);
+}
+
+std::string AnyGame::describe_json() const {
+    JsonWriter j;
+    j.begin_object();
+    j.field("describe_version", static_cast<long long>(kDescribeVersion));
+    j.field("name", name_);
+    j.field("spec", spec_);
+    j.field("num_players", num_players_);
+    j.field("num_actions", num_actions_);
+    j.field("mask_words", mask_words());
+    j.field("obs_size", obs_size_);
+    j.field("max_chance_outcomes", max_chance_outcomes());
+    j.field("state_version", static_cast<long long>(state_version_));
+    j.field("snapshot_size", static_cast<long long>(kSnapshotHeaderSize + record_size_));
+    j.key("obs_fields").begin_array();
+    for (const auto& f : obs_fields_) {
+        j.begin_object();
+        j.field("name", f.name).field("offset", f.offset).field("size", f.size);
+        j.key("shape").begin_array();
+        for (int d : f.shape) {
+            if (d) j.value(d);
+        }
+        j.end_array();
+        j.field("meaning", f.meaning);
+        j.end_object();
+    }
+    j.end_array();
+    j.key("options").begin_array();
+    const auto specs = options_.specs();
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const auto& s = specs[i];
+        j.begin_object();
+        j.field("name", s.name);
+        static constexpr const char* kTypes[] = {"bool", "int", "float", "choice"};
+        j.field("type", kTypes[static_cast<int>(s.type)]);
+        j.field("default", s.default_value);
+        j.field("value", options_.value(i));
+        if (s.type == OptionType::integer || s.type == OptionType::real) {
+            j.field("min", s.min).field("max", s.max);
+        }
+        if (s.type == OptionType::choice) {
+            j.key("choices").begin_array();
+            std::string_view rest = s.choices;
+            while (!rest.empty()) {
+                auto comma = rest.find(',');
+                j.value(rest.substr(0, comma));
+                if (comma == std::string_view::npos) break;
+                rest.remove_prefix(comma + 1);
+            }
+            j.end_array();
+        }
+        j.field("meaning", s.meaning);
+        j.end_object();
+    }
+    j.end_array();
+    j.end_object();
+    return j.take();
+}
+
+}  // namespace meeple

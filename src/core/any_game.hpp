@@ -1,0 +1,175 @@
+// Type erasure over GameRules: every game behind one interface that works on untyped
+// state records. A record is {generator, move number, game state}, plain bytes of a
+// fixed size per game, so batches can lay records side by side and copy them whole.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/game.hpp"
+
+namespace meeple {
+
+template <class State>
+struct Record {
+    Rng rng;
+    std::uint64_t move_number;
+    State state;
+};
+
+class AnyGame {
+public:
+    virtual ~AnyGame() = default;
+
+    // Facts, fixed at construction.
+    const std::string& name() const { return name_; }
+    const std::string& spec() const { return spec_; }
+    const Options& options() const { return options_; }
+    int num_players() const { return num_players_; }
+    int num_actions() const { return num_actions_; }
+    int mask_words() const { return (num_actions_ + 63) / 64; }
+    int obs_size() const { return obs_size_; }
+    std::span<const ObsField> obs_fields() const { return obs_fields_; }
+    std::size_t record_size() const { return record_size_; }
+    std::uint32_t state_version() const { return state_version_; }
+    virtual int max_chance_outcomes() const = 0;
+
+    // Unchecked operations on records (callers have validated their arguments).
+    virtual void init(void* rec, std::uint64_t seed) const = 0;
+    virtual Actors actors(const void* rec) const = 0;
+    virtual void legal_mask(const void* rec, int player, std::uint64_t* words) const = 0;
+    virtual bool legal(const void* rec, int player, int action) const = 0;
+    virtual void apply_unchecked(void* rec, int player, int action) const = 0;
+    virtual bool is_terminal(const void* rec) const = 0;
+    virtual bool truncated(const void* rec) const = 0;
+    virtual void returns(const void* rec, double* out) const = 0;
+    virtual void step_reward(const void* rec, double* out) const = 0;
+    virtual int chance_outcomes(const void* rec, ChanceOutcome* out) const = 0;
+    virtual void observe(const void* rec, int viewer, float* out) const = 0;
+    virtual std::string view_json(const void* rec, int viewer) const = 0;
+    virtual std::string render(const void* rec) const = 0;
+    virtual std::string action_name(int action) const = 0;
+    virtual std::string check(const void* rec) const = 0;
+    virtual void determinize(void* rec, int pov, std::uint64_t seed) const = 0;
+
+    // Checked operations: they throw Error and leave the record untouched on bad input.
+    void check_seat(int player, bool chance_allowed) const;
+    // Turns kActing into the one active player (kNobody when the game is over);
+    // throws when several are active. Other players pass through unchanged.
+    int resolve_player(const void* rec, int player) const;
+    void check_viewer(int viewer) const;
+    void apply(void* rec, int player, int action) const;
+    std::vector<int> legal_actions(const void* rec, int player) const;
+    bool is_active(const void* rec, int player) const;
+
+    std::uint64_t move_number(const void* rec) const {
+        std::uint64_t m;
+        std::memcpy(&m, static_cast<const unsigned char*>(rec) + sizeof(Rng), sizeof m);
+        return m;
+    }
+
+    std::string describe_json() const;
+
+protected:
+    std::string name_, spec_;
+    Options options_;
+    int num_players_ = 0, num_actions_ = 0, obs_size_ = 0;
+    std::span<const ObsField> obs_fields_;
+    std::size_t record_size_ = 0;
+    std::uint32_t state_version_ = 0;
+};
+
+template <GameRules G>
+class GameModel final : public AnyGame {
+    using State = typename G::State;
+    using Rec = Record<State>;
+    static_assert(std::has_unique_object_representations_v<Rec>,
+                  "pad the State to a multiple of 8 bytes with explicit fields");
+
+public:
+    explicit GameModel(const Options& options) : game_(options) {
+        name_ = std::string(G::kName);
+        options_ = options;
+        spec_ = options.canonical(name_);
+        num_players_ = game_.num_players();
+        num_actions_ = game_.num_actions();
+        obs_fields_ = game_.obs_fields();
+        for (const auto& f : obs_fields_) obs_size_ = std::max(obs_size_, f.offset + f.size);
+        record_size_ = sizeof(Rec);
+        state_version_ = G::kStateVersion;
+    }
+
+    const G& rules() const { return game_; }
+
+    int max_chance_outcomes() const override {
+        if constexpr (HasChance<G>) return game_.max_chance_outcomes();
+        else return 0;
+    }
+
+    void init(void* rec, std::uint64_t seed) const override {
+        Rec& r = *static_cast<Rec*>(rec);
+        std::memset(&r, 0, sizeof r);
+        r.rng = Rng::from_seed(seed);
+        game_.init(r.state, r.rng);
+    }
+    Actors actors(const void* rec) const override { return game_.actors(st(rec)); }
+    void legal_mask(const void* rec, int player, std::uint64_t* words) const override {
+        game_.legal_mask(st(rec), player, words);
+    }
+    bool legal(const void* rec, int player, int action) const override {
+        if constexpr (HasIsLegal<G>) {
+            return game_.is_legal(st(rec), player, action);
+        } else {
+            std::uint64_t words[64];
+            game_.legal_mask(st(rec), player, words);
+            return (words[action >> 6] >> (action & 63)) & 1;
+        }
+    }
+    void apply_unchecked(void* rec, int player, int action) const override {
+        Rec& r = *static_cast<Rec*>(rec);
+        game_.apply(r.state, player, action, r.rng);
+        ++r.move_number;
+    }
+    bool is_terminal(const void* rec) const override { return game_.is_terminal(st(rec)); }
+    bool truncated(const void* rec) const override { return game_.truncated(st(rec)); }
+    void returns(const void* rec, double* out) const override { game_.returns(st(rec), out); }
+    void step_reward(const void* rec, double* out) const override { game_.step_reward(st(rec), out); }
+    int chance_outcomes(const void* rec, ChanceOutcome* out) const override {
+        if constexpr (HasChance<G>) return game_.chance_outcomes(st(rec), out);
+        else return 0;
+    }
+    void observe(const void* rec, int viewer, float* out) const override {
+        game_.observe(st(rec), viewer, out);
+    }
+    std::string view_json(const void* rec, int viewer) const override {
+        JsonWriter json;
+        game_.view(st(rec), viewer, json);
+        return json.take();
+    }
+    std::string render(const void* rec) const override { return game_.render(st(rec)); }
+    std::string action_name(int action) const override { return game_.action_name(action); }
+    std::string check(const void* rec) const override {
+        const Rec& r = *static_cast<const Rec*>(rec);
+        if (!r.rng.valid()) return "the generator state is all zeros";
+        return game_.check(r.state);
+    }
+    void determinize(void* rec, int pov, std::uint64_t seed) const override {
+        Rec& r = *static_cast<Rec*>(rec);
+        Rng redraw = Rng::from_seed(seed);
+        if constexpr (HasDeterminize<G>) game_.determinize(r.state, pov, redraw);
+        // The copy's future chance must be unknown to the pov as well.
+        r.rng = Rng::from_seed(redraw.next());
+    }
+
+private:
+    static const State& st(const void* rec) { return static_cast<const Rec*>(rec)->state; }
+    G game_;
+};
+
+}  // namespace meeple

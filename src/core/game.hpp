@@ -1,0 +1,96 @@
+// The game model as a C++20 concept. A game is a configured match (options live on the
+// game object); its State is plain data: trivially copyable, with no padding, so a copy
+// is a memcpy and a snapshot is the bytes themselves.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "core/json.hpp"
+#include "core/options.hpp"
+#include "core/rng.hpp"
+
+namespace meeple {
+
+inline constexpr int kChance = -1;      // MEEPLE_CHANCE
+inline constexpr int kViewPublic = -2;  // MEEPLE_VIEW_PUBLIC
+inline constexpr int kViewAll = -3;     // MEEPLE_VIEW_ALL
+inline constexpr int kActing = -4;      // MEEPLE_ACTING_PLAYER
+inline constexpr int kNobody = -5;      // what kActing resolves to when no one is active
+inline constexpr int kMaxPlayers = 31;
+
+// Who owes a decision: bit i for seat i, kChanceBit for the chance player.
+using Actors = std::uint32_t;
+inline constexpr Actors kChanceBit = 1u << 31;
+
+// One named block of the observation vector.
+struct ObsField {
+    std::string_view name;
+    int offset;
+    int size;
+    int shape[3];  // trailing zeros mean fewer dimensions
+    std::string_view meaning;
+};
+
+// One pending chance outcome: an action of the chance player and its probability.
+struct ChanceOutcome {
+    int action;
+    double probability;
+};
+
+template <class G>
+concept GameRules =
+    std::is_trivially_copyable_v<typename G::State> &&
+    std::has_unique_object_representations_v<typename G::State> &&
+    std::constructible_from<G, const Options&> &&
+    requires(const G& g, typename G::State& s, const typename G::State& cs, Rng& rng,
+             int player, int action, std::uint64_t* words, float* obs, double* out,
+             JsonWriter& json) {
+        { G::kName } -> std::convertible_to<std::string_view>;
+        { G::kStateVersion } -> std::convertible_to<std::uint32_t>;
+        { G::option_specs() } -> std::convertible_to<std::span<const OptionSpec>>;
+        { g.num_players() } -> std::same_as<int>;
+        { g.num_actions() } -> std::same_as<int>;
+        { g.obs_fields() } -> std::convertible_to<std::span<const ObsField>>;
+        { g.init(s, rng) } -> std::same_as<void>;
+        { g.actors(cs) } -> std::same_as<Actors>;
+        // Fills mask_words words; called only for an active player.
+        { g.legal_mask(cs, player, words) } -> std::same_as<void>;
+        // Called only with a legal action of an active player.
+        { g.apply(s, player, action, rng) } -> std::same_as<void>;
+        { g.is_terminal(cs) } -> std::same_as<bool>;
+        { g.truncated(cs) } -> std::same_as<bool>;
+        { g.returns(cs, out) } -> std::same_as<void>;
+        { g.step_reward(cs, out) } -> std::same_as<void>;
+        { g.observe(cs, player, obs) } -> std::same_as<void>;
+        { g.view(cs, player, json) } -> std::same_as<void>;
+        { g.render(cs) } -> std::same_as<std::string>;
+        { g.action_name(action) } -> std::same_as<std::string>;
+        // Empty when the state keeps every invariant, else the first broken one.
+        { g.check(cs) } -> std::same_as<std::string>;
+    };
+
+// Games with explicit chance also provide these; games without chance leave them out.
+template <class G>
+concept HasChance = requires(const G& g, const typename G::State& cs, ChanceOutcome* out) {
+    { g.max_chance_outcomes() } -> std::same_as<int>;
+    { g.chance_outcomes(cs, out) } -> std::same_as<int>;
+};
+
+// Games with hidden information redraw what `pov` cannot see.
+template <class G>
+concept HasDeterminize = requires(const G& g, typename G::State& s, int pov, Rng& rng) {
+    { g.determinize(s, pov, rng) } -> std::same_as<void>;
+};
+
+// Games with a faster legality test than building the mask.
+template <class G>
+concept HasIsLegal = requires(const G& g, const typename G::State& cs, int player, int action) {
+    { g.is_legal(cs, player, action) } -> std::same_as<bool>;
+};
+
+}  // namespace meeple

@@ -1,0 +1,71 @@
+// Tic-tac-toe, the reference game: small enough to solve, so search can be tested
+// against exact values. Seat 0 plays X and moves first. Option `misere`: three in a
+// row loses instead of wins.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "core/game.hpp"
+
+namespace meeple::tictactoe {
+
+// Outcome codes kept in State::outcome.
+inline constexpr std::uint8_t kOngoing = 0, kXWins = 1, kOWins = 2, kDraw = 3;
+
+// The eight lines of three, as 9-bit cell masks (cell = 3 * row + col).
+inline constexpr std::array<std::uint16_t, 8> kLineMasks = {
+    0007, 0070, 0700,  // rows
+    0111, 0222, 0444,  // columns
+    0421, 0124,        // diagonals
+};
+
+class TicTacToe {
+public:
+    static constexpr std::string_view kName = "tictactoe";
+    static constexpr std::uint32_t kStateVersion = 1;
+
+    struct State {
+        std::uint16_t marks[2];  // cell bitsets of seat 0 (X) and seat 1 (O)
+        std::uint8_t to_move;
+        std::uint8_t outcome;    // kOngoing, kXWins, kOWins or kDraw
+        std::uint16_t reserved;  // zero; keeps the state free of padding
+    };
+
+    static std::span<const OptionSpec> option_specs();
+    explicit TicTacToe(const Options& options);
+
+    int num_players() const { return 2; }
+    int num_actions() const { return 9; }
+    std::span<const ObsField> obs_fields() const;
+
+    void init(State& s, Rng&) const { s = State{}; }
+    Actors actors(const State& s) const { return s.outcome == kOngoing ? Actors{1} << s.to_move : 0; }
+    void legal_mask(const State& s, int, std::uint64_t* words) const {
+        words[0] = ~std::uint64_t(s.marks[0] | s.marks[1]) & 0x1FF;
+    }
+    bool is_legal(const State& s, int, int action) const {
+        return !(((s.marks[0] | s.marks[1]) >> action) & 1);
+    }
+    void apply(State& s, int player, int action, Rng&) const;
+    bool is_terminal(const State& s) const { return s.outcome != kOngoing; }
+    bool truncated(const State&) const { return false; }
+    void returns(const State& s, double* out) const;
+    // Rewards come only with the move that ends the game, so the last step's reward
+    // equals the returns once the game is over.
+    void step_reward(const State& s, double* out) const { returns(s, out); }
+    void observe(const State& s, int viewer, float* out) const;
+    void view(const State& s, int viewer, JsonWriter& json) const;
+    std::string render(const State& s) const;
+    std::string action_name(int action) const;
+    std::string check(const State& s) const;
+
+    bool misere() const { return misere_; }
+
+private:
+    bool misere_;
+};
+
+}  // namespace meeple::tictactoe
