@@ -328,6 +328,12 @@ MEEPLE_API meeple_status_t meeple_state_determinize(const meeple_state_t *state,
 MEEPLE_API meeple_status_t meeple_state_move_number(const meeple_state_t *state,
                                                     int64_t *out);
 
+/* ---- Positions ---------------------------------------------------------------- */
+
+/* ---- Batches -------------------------------------------------------------------- */
+
+/* ---- Poker ---------------------------------------------------------------------- */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
