@@ -13,7 +13,7 @@ over that header::
 
 from __future__ import annotations
 
-from ._ffi import ffi as _ffi
+from ._ffi import ffi as _cffi
 from ._ffi import lib as _lib
 from .errors import (
     BufferTooSmallError,
@@ -30,7 +30,7 @@ from .errors import (
 )
 from .game import ALL, CHANCE, NO_ACTION, PUBLIC, Game, ObsField, Option, State, games
 
-__version__: str = _ffi.string(_lib.meeple_version_string()).decode()
+__version__: str = _cffi.string(_lib.meeple_version_string()).decode()
 ABI_VERSION: int = _lib.meeple_abi_version()
 
 __all__ = [

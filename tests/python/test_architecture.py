@@ -1,0 +1,42 @@
+"""The neck stays narrow: the binding reaches the library only through meeple.h, and
+the header it was built from is the one in the tree."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import meeple
+from meeple import _ffi
+
+
+def test_no_binding_file_includes_a_core_header(repo_root: pathlib.Path):
+    bindings = repo_root / "bindings"
+    offenders = []
+    for path in bindings.rglob("*"):
+        if path.suffix not in {".py", ".c", ".h", ".cpp", ".hpp", ".txt", ".cmake"} or not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for m in re.finditer(r'#\s*include\s*[<"]([^>"]+)[>"]', text):
+            if m.group(1) != "meeple/meeple.h":
+                offenders.append(f"{path}: includes {m.group(1)}")
+        if re.search(r"\b(src|capi)/", text) and path.suffix != ".txt":
+            offenders.append(f"{path}: names a core folder")
+    assert not offenders, offenders
+
+
+def test_the_ffi_source_includes_only_the_header(repo_root: pathlib.Path):
+    text = (repo_root / "bindings/python/build_ffi.py").read_text()
+    assert 'set_source("meeple._meeple_cffi", \'#include "meeple/meeple.h"\')' in text
+
+
+def test_the_binding_checks_the_abi_version():
+    assert _ffi.lib.MEEPLE_ABI_VERSION == _ffi.lib.meeple_abi_version() == meeple.ABI_VERSION
+
+
+def test_every_header_function_is_reachable_from_python(repo_root: pathlib.Path):
+    header = (repo_root / "include/meeple/meeple.h").read_text()
+    names = re.findall(r"MEEPLE_API [^;(]*?\b(meeple_\w+)\s*\(", header)
+    assert len(names) > 30
+    missing = [n for n in names if not hasattr(_ffi.lib, n)]
+    assert not missing
