@@ -1,5 +1,6 @@
 #include "core/snapshot.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -60,10 +61,13 @@ void read_snapshot(const AnyGame& game, const std::uint8_t* data, std::size_t le
     }
     char name[17] = {};
     std::memcpy(name, data + 24, 16);
-    if (game.name().compare(0, 15, name) != 0) {
+    char expected[16] = {};
+    std::memcpy(expected, game.name().data(), std::min<std::size_t>(game.name().size(), 15));
+    if (std::memcmp(expected, data + 24, 16) != 0) {
         fail(Status::invalid_argument, "snapshot of game '" + std::string(name) + "', not of " + game.spec() +
                                            "; restore it with that game");
     }
+    if (get32(data + 20) != 0) fail(Status::parse, "snapshot header is corrupt: its reserved bytes are not zero");
     const std::uint32_t state_version = get32(data + 12);
     if (state_version != game.state_version()) {
         fail(Status::version_mismatch, "snapshot of " + game.name() + " state version " +

@@ -1,0 +1,45 @@
+"""Everything that parses text or bytes is fuzzed: any input gives a result or a
+MeepleError, never a crash or an undocumented exception."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import meeple
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(max_size=40))
+def test_any_spec_text_makes_a_game_or_a_meeple_error(text):
+    try:
+        game = meeple.Game(text)
+    except meeple.MeepleError:
+        return
+    assert game.name in meeple.games()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=200))
+def test_any_bytes_restore_or_raise_a_meeple_error(data):
+    game = meeple.Game("tictactoe")
+    try:
+        state = game.restore(data)
+    except meeple.MeepleError:
+        return
+    assert state.snapshot() == data
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 200), st.integers(0, 255))
+def test_a_flipped_byte_in_a_snapshot_is_caught_or_harmless(position, value):
+    game = meeple.Game("tictactoe")
+    state = game.new_state(3)
+    state.apply(4)
+    data = bytearray(state.snapshot())
+    data[position % len(data)] = value
+    try:
+        back = game.restore(bytes(data))
+    except meeple.MeepleError:
+        return
+    assert back.snapshot() == bytes(data)
