@@ -91,9 +91,12 @@ meeple_status_t meeple_state_legal_actions(const meeple_state_t* state, int32_t 
     return guarded([&] {
         const meeple_state& s = state_of(state);
         check_buffer(out, capacity, out_len);
-        const std::vector<int> actions = s.game->legal_actions(s.rec(), player);
-        static_assert(sizeof(int) == sizeof(int32_t));
-        fill(reinterpret_cast<const int32_t*>(actions.data()), actions.size(), out, capacity, out_len);
+        const std::size_t n = s.game->write_legal_actions(s.rec(), player, out, out ? capacity : 0);
+        *out_len = n;
+        if (out && capacity < n) {
+            fail(Status::buffer_too_small, "buffer holds " + std::to_string(capacity) + " actions; " +
+                                               std::to_string(n) + " are needed");
+        }
     });
 }
 

@@ -10,6 +10,36 @@ import sys
 
 import cffi
 
+# Calls that may run long keep cffi's default of releasing the GIL, so other Python
+# threads run meanwhile. Every other call is a few hundred nanoseconds of work, for
+# which releasing and retaking the GIL (and saving errno, which meeple does not use)
+# would cost as much again: those run with the GIL held.
+RELEASE_GIL = re.compile(r"meeple_(batch_\w+|run_\w+|poker_equity\w*|poker_\w*batch\w*)$")
+
+_CALL_WITHOUT_GIL = re.compile(
+    r"  Py_BEGIN_ALLOW_THREADS\n"
+    r"  _cffi_restore_errno\(\);\n"
+    r"  (\{ (?:result = )?(\w+)\(.*?\); \})\n"
+    r"  _cffi_save_errno\(\);\n"
+    r"  Py_END_ALLOW_THREADS\n"
+)
+
+
+def keep_gil_for_short_calls(source: str) -> tuple[str, int]:
+    """Removes the GIL release around calls of short functions in cffi's output.
+    Returns the new source and how many calls were changed (0 if cffi's output
+    format differs from the one expected: then every call keeps the release)."""
+    changed = 0
+
+    def edit(m: re.Match[str]) -> str:
+        nonlocal changed
+        if RELEASE_GIL.match(m.group(2)):
+            return m.group(0)
+        changed += 1
+        return f"  {m.group(1)}\n"
+
+    return _CALL_WITHOUT_GIL.sub(edit, source), changed
+
 
 def header_to_cdef(text: str) -> str:
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
@@ -43,6 +73,12 @@ def main() -> None:
     ffi.cdef(cdef)
     ffi.set_source("meeple._meeple_cffi", '#include "meeple/meeple.h"')
     ffi.emit_c_code(target)
+    with open(target, encoding="utf-8") as f:
+        source, changed = keep_gil_for_short_calls(f.read())
+    if changed == 0:
+        print("build_ffi.py: cffi's output has an unexpected form; all calls release the GIL", file=sys.stderr)
+    with open(target, "w", encoding="utf-8") as f:
+        f.write(source)
 
 
 if __name__ == "__main__":

@@ -58,30 +58,41 @@ bool AnyGame::is_active(const void* rec, int player) const {
     return player == kChance ? (a & kChanceBit) != 0 : (a >> player) & 1u;
 }
 
-std::vector<int> AnyGame::legal_actions(const void* rec, int player) const {
+std::size_t AnyGame::write_legal_actions(const void* rec, int player, std::int32_t* out,
+                                         std::size_t capacity) const {
     player = resolve_player(rec, player);
-    if (player == kNobody) return {};
+    if (player == kNobody) return 0;
     check_seat(player, true);
     if (!is_active(rec, player)) {
         fail(Status::not_active, "player " + std::to_string(player) + " is not active; active players: " +
                                      list_ints(seats_of(actors(rec))));
     }
-    std::vector<int> out;
     if (player == kChance) {
-        std::vector<ChanceOutcome> outcomes(static_cast<std::size_t>(max_chance_outcomes()));
-        const int n = chance_outcomes(rec, outcomes.data());
-        for (int i = 0; i < n; ++i) out.push_back(outcomes[i].action);
-        std::sort(out.begin(), out.end());
-        return out;
+        ChanceOutcome outcomes[kMaxChanceOutcomes];
+        const auto n = static_cast<std::size_t>(chance_outcomes(rec, outcomes));
+        if (capacity < n) return n;
+        for (std::size_t i = 0; i < n; ++i) out[i] = outcomes[i].action;
+        std::sort(out, out + n);
+        return n;
     }
-    std::vector<std::uint64_t> words(static_cast<std::size_t>(mask_words()));
-    legal_mask(rec, player, words.data());
+    std::uint64_t words[kMaxActions / 64];
+    legal_mask(rec, player, words);
+    std::size_t n = 0;
+    for (int w = 0; w < mask_words(); ++w) n += static_cast<std::size_t>(__builtin_popcountll(words[w]));
+    if (capacity < n) return n;
+    std::size_t i = 0;
     for (int w = 0; w < mask_words(); ++w) {
         for (std::uint64_t bits = words[w]; bits; bits &= bits - 1) {
-            out.push_back(w * 64 + __builtin_ctzll(bits));
+            out[i++] = w * 64 + __builtin_ctzll(bits);
         }
     }
-    return out;
+    return n;
+}
+
+std::vector<int> AnyGame::legal_actions(const void* rec, int player) const {
+    std::vector<std::int32_t> out(static_cast<std::size_t>(std::max(num_actions_, max_chance_outcomes())));
+    out.resize(write_legal_actions(rec, player, out.data(), out.size()));
+    return {out.begin(), out.end()};
 }
 
 void AnyGame::apply(void* rec, int player, int action) const {
@@ -100,10 +111,9 @@ void AnyGame::apply(void* rec, int player, int action) const {
     }
     bool ok;
     if (player == kChance) {
-        std::vector<ChanceOutcome> outcomes(static_cast<std::size_t>(max_chance_outcomes()));
-        const int n = chance_outcomes(rec, outcomes.data());
-        ok = std::any_of(outcomes.begin(), outcomes.begin() + n,
-                         [&](const ChanceOutcome& o) { return o.action == action; });
+        ChanceOutcome outcomes[kMaxChanceOutcomes];
+        const int n = chance_outcomes(rec, outcomes);
+        ok = std::any_of(outcomes, outcomes + n, [&](const ChanceOutcome& o) { return o.action == action; });
     } else {
         ok = legal(rec, player, action);
     }

@@ -66,6 +66,9 @@ public:
     void check_viewer(int viewer) const;
     void apply(void* rec, int player, int action) const;
     std::vector<int> legal_actions(const void* rec, int player) const;
+    // The same without allocating: returns how many legal actions there are and writes
+    // them to out only when capacity holds them all.
+    std::size_t write_legal_actions(const void* rec, int player, std::int32_t* out, std::size_t capacity) const;
     bool is_active(const void* rec, int player) const;
 
     std::uint64_t move_number(const void* rec) const {
@@ -103,6 +106,11 @@ public:
         for (const auto& f : obs_fields_) obs_size_ = std::max(obs_size_, f.offset + f.size);
         record_size_ = sizeof(Rec);
         state_version_ = G::kStateVersion;
+        // Limits that let every call work in fixed stack buffers.
+        if (num_players_ < 1 || num_players_ > kMaxPlayers || num_actions_ < 1 || num_actions_ > kMaxActions ||
+            max_chance_outcomes() > kMaxChanceOutcomes) {
+            fail(Status::internal, spec_ + " exceeds the engine's limits on players, actions or chance outcomes");
+        }
     }
 
     const G& rules() const { return game_; }

@@ -22,6 +22,8 @@ inline constexpr int kViewAll = -3;     // MEEPLE_VIEW_ALL
 inline constexpr int kActing = -4;      // MEEPLE_ACTING_PLAYER
 inline constexpr int kNobody = -5;      // what kActing resolves to when no one is active
 inline constexpr int kMaxPlayers = 31;
+inline constexpr int kMaxActions = 64 * 64;       // masks fit 64 words on the stack
+inline constexpr int kMaxChanceOutcomes = 1024;  // outcomes fit a stack array
 
 // Who owes a decision: bit i for seat i, kChanceBit for the chance player.
 using Actors = std::uint32_t;

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pathlib
 import re
 
+import pytest
+
 import meeple
 from meeple import _ffi
 
@@ -32,6 +34,12 @@ def test_the_ffi_source_includes_only_the_header(repo_root: pathlib.Path):
 
 def test_the_binding_checks_the_abi_version():
     assert _ffi.lib.MEEPLE_ABI_VERSION == _ffi.lib.meeple_abi_version() == meeple.ABI_VERSION
+
+
+def test_the_binding_refuses_a_library_of_another_abi():
+    with pytest.raises(ImportError, match="built for ABI version 1 but the loaded library reports ABI version 2"):
+        _ffi.check_abi(1, 2)
+    _ffi.check_abi(3, 3)
 
 
 def test_every_header_function_is_reachable_from_python(repo_root: pathlib.Path):

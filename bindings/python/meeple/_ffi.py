@@ -11,15 +11,20 @@ from typing import Any, Callable
 from . import errors
 from ._meeple_cffi import ffi, lib  # type: ignore[import-not-found]
 
-__all__ = ["ffi", "lib", "check", "raise_for", "fetch_string", "fetch_array"]
+__all__ = ["ffi", "lib", "check", "check_abi", "raise_for", "fetch_string", "fetch_array"]
 
-_HEADER_ABI = lib.MEEPLE_ABI_VERSION
-_LIBRARY_ABI = lib.meeple_abi_version()
-if _HEADER_ABI != _LIBRARY_ABI:
-    raise ImportError(
-        f"meeple: the Python binding was built for ABI version {_HEADER_ABI} but the loaded "
-        f"library reports ABI version {_LIBRARY_ABI}; reinstall meeple so both match"
-    )
+
+
+def check_abi(header_abi: int, library_abi: int) -> None:
+    """Refuses to go on when the binding and the loaded library disagree on the ABI."""
+    if header_abi != library_abi:
+        raise ImportError(
+            f"meeple: the Python binding was built for ABI version {header_abi} but the loaded "
+            f"library reports ABI version {library_abi}; reinstall meeple so both match"
+        )
+
+
+check_abi(lib.MEEPLE_ABI_VERSION, lib.meeple_abi_version())
 
 
 def raise_for(status: int) -> None:

@@ -188,17 +188,29 @@ class State:
     the one pending decision.
     """
 
-    __slots__ = ("_ptr", "_game", "_actions", "_len")
+    __slots__ = ("_ptr", "_game", "_scratch")
 
     @classmethod
     def _wrap(cls, game: Game, ptr: Any) -> "State":
         self = cls.__new__(cls)
         self._ptr = ffi.gc(ptr, lib.meeple_state_free)
         self._game = game
-        capacity = max(game.num_actions, int(game._info.max_chance_outcomes), 1)
-        self._actions = ffi.new("int32_t[]", capacity)
-        self._len = ffi.new("size_t *")
+        self._scratch = None
         return self
+
+    def _buffers(self) -> tuple[Any, Any]:
+        """Per-state scratch buffers (actions and a length), made on first use: a clone
+        that is never queried pays nothing, and no two states share a buffer while
+        the library runs without the GIL."""
+        if self._scratch is None:
+            info = self._game._info
+            capacity = max(info.num_actions, info.max_chance_outcomes, 32)  # 32: every seat + chance
+            self._scratch = (ffi.new("int32_t[]", capacity), ffi.new("size_t *"))
+        return self._scratch
+
+    @property
+    def _n(self) -> Any:
+        return (self._scratch or self._buffers())[1]
 
     def __init__(self) -> None:
         raise TypeError("make states with Game.new_state(seed) or Game.restore(data)")
@@ -212,9 +224,9 @@ class State:
     def active_players(self) -> tuple[int, ...]:
         """Seats that owe a decision now; ``(CHANCE,)`` while a chance outcome is
         pending; empty once the game is over."""
-        buf = ffi.new("int32_t[]", 32)
-        check(lib.meeple_state_active_players(self._ptr, buf, 32, self._len))
-        return tuple(buf[0 : self._len[0]])
+        actions, n = self._scratch or self._buffers()
+        check(lib.meeple_state_active_players(self._ptr, actions, len(actions), n))
+        return tuple(ffi.unpack(actions, n[0]))
 
     @property
     def current_player(self) -> int | None:
@@ -228,60 +240,66 @@ class State:
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` in increasing order. Raises
         ``NotActiveError`` for a seat that owes no decision now."""
-        status = lib.meeple_state_legal_actions(self._ptr, _player(player), self._actions, len(self._actions), self._len)
+        actions, n = self._scratch or self._buffers()
+        status = lib.meeple_state_legal_actions(
+            self._ptr, _ACTING if player is None else player, actions, len(actions), n)
         if status:
             raise_for(status)
-        return ffi.unpack(self._actions, self._len[0])
+        return ffi.unpack(actions, n[0])
 
     def action_mask(self, player: int | None = None) -> np.ndarray:
         """Legal actions as a ``bool`` array of length ``num_actions`` (all False for
         a seat that is not active)."""
         words = np.zeros(self._game.mask_words, dtype=np.uint64)
         check(lib.meeple_state_action_mask(
-            self._ptr, _player(player), ffi.cast("uint64_t *", ffi.from_buffer(words)), words.size, self._len))
+            self._ptr, _player(player), ffi.from_buffer("uint64_t[]", words), words.size, self._n))
         bits = np.unpackbits(words.view(np.uint8), bitorder="little")
         return bits[: self._game.num_actions].astype(bool)
 
     def is_legal(self, action: int, player: int | None = None) -> bool:
         """Whether ``player`` may play ``action`` now."""
-        out = ffi.new("int32_t *")
-        check(lib.meeple_state_is_legal(self._ptr, _player(player), action, out))
-        return bool(out[0])
+        flag = (self._scratch or self._buffers())[0]
+        check(lib.meeple_state_is_legal(self._ptr, _player(player), action, flag))
+        return flag[0] != 0
 
     def apply(self, action: int, player: int | None = None) -> None:
         """Plays ``action`` for ``player`` (default: the acting player). Checked: an
         illegal action raises ``IllegalActionError``, a player who is not active
         ``NotActiveError``, and the state stays exactly as it was."""
-        status = lib.meeple_state_apply(self._ptr, _player(player), action)
+        status = lib.meeple_state_apply(self._ptr, _ACTING if player is None else player, action)
         if status:
             raise_for(status)
 
     @property
     def is_terminal(self) -> bool:
         """Whether the game is over (won, drawn or truncated)."""
-        out = ffi.new("int32_t *")
-        check(lib.meeple_state_is_terminal(self._ptr, out))
-        return bool(out[0])
+        flag = (self._scratch or self._buffers())[0]
+        status = lib.meeple_state_is_terminal(self._ptr, flag)
+        if status:
+            raise_for(status)
+        return flag[0] != 0
 
     @property
     def truncated(self) -> bool:
         """Whether a turn cap ended the game with no winner."""
-        out = ffi.new("int32_t *")
-        check(lib.meeple_state_truncated(self._ptr, out))
-        return bool(out[0])
+        flag = (self._scratch or self._buffers())[0]
+        status = lib.meeple_state_truncated(self._ptr, flag)
+        if status:
+            raise_for(status)
+        return flag[0] != 0
 
     @property
     def returns(self) -> np.ndarray:
         """Each seat's final result (``float64[num_players]``), zeros while the game goes on."""
         out = np.zeros(self._game.num_players, dtype=np.float64)
-        check(lib.meeple_state_returns(self._ptr, ffi.cast("double *", ffi.from_buffer(out)), out.size, self._len))
+        check(lib.meeple_state_returns(self._ptr, ffi.from_buffer("double[]", out), out.size, self._n))
         return out
 
     @property
     def step_reward(self) -> np.ndarray:
         """Each seat's reward for the last transition (``float64[num_players]``)."""
         out = np.zeros(self._game.num_players, dtype=np.float64)
-        check(lib.meeple_state_step_reward(self._ptr, ffi.cast("double *", ffi.from_buffer(out)), out.size, self._len))
+        check(lib.meeple_state_step_reward(self._ptr, ffi.from_buffer("double[]", out), out.size, self._n))
         return out
 
     @property
@@ -294,13 +312,13 @@ class State:
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Pending chance outcomes as ``(action, probability)`` pairs summing to one;
         empty when no chance outcome is pending."""
-        check(lib.meeple_state_chance_outcomes(self._ptr, ffi.NULL, ffi.NULL, 0, self._len))
-        n = self._len[0]
+        check(lib.meeple_state_chance_outcomes(self._ptr, ffi.NULL, ffi.NULL, 0, self._n))
+        n = self._n[0]
         if n == 0:
             return []
         actions = ffi.new("int32_t[]", n)
         probs = ffi.new("double[]", n)
-        check(lib.meeple_state_chance_outcomes(self._ptr, actions, probs, n, self._len))
+        check(lib.meeple_state_chance_outcomes(self._ptr, actions, probs, n, self._n))
         return [(int(actions[i]), float(probs[i])) for i in range(n)]
 
     def observation(self, viewer: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -313,7 +331,7 @@ class State:
         elif not isinstance(out, np.ndarray) or out.dtype != np.float32 or out.size != size \
                 or not out.flags.c_contiguous or not out.flags.writeable:
             raise TypeError(f"out must be a writeable C-contiguous float32 array of {size} elements")
-        check(lib.meeple_state_observation(self._ptr, viewer, ffi.cast("float *", ffi.from_buffer(out)), size, self._len))
+        check(lib.meeple_state_observation(self._ptr, viewer, ffi.from_buffer("float[]", out), size, self._n))
         return out
 
     def view(self, viewer: int = PUBLIC) -> dict[str, Any]:
@@ -328,7 +346,7 @@ class State:
         """The whole state, generator included, as versioned bytes."""
         size = self._game.snapshot_size
         buf = ffi.new("uint8_t[]", size)
-        check(lib.meeple_state_snapshot(self._ptr, buf, size, self._len))
+        check(lib.meeple_state_snapshot(self._ptr, buf, size, self._n))
         return bytes(ffi.buffer(buf, size))
 
     def clone(self) -> "State":
