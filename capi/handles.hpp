@@ -29,6 +29,14 @@ struct meeple_state {
 
 namespace meeple::capi {
 
+// A new state handle of `game` with an uninitialised record.
+inline std::unique_ptr<meeple_state> make_state(std::shared_ptr<const AnyGame> game) {
+    auto s = std::make_unique<meeple_state>();
+    s->words = std::make_unique<std::uint64_t[]>((game->record_size() + 7) / 8);
+    s->game = std::move(game);
+    return s;
+}
+
 // Records the message of a failure on this thread and returns its status.
 meeple_status_t set_error(Status status, std::string message);
 

@@ -9,13 +9,6 @@ using namespace meeple::capi;
 
 namespace {
 
-std::unique_ptr<meeple_state> make_state(std::shared_ptr<const AnyGame> game) {
-    auto s = std::make_unique<meeple_state>();
-    s->words = std::make_unique<std::uint64_t[]>((game->record_size() + 7) / 8);
-    s->game = std::move(game);
-    return s;
-}
-
 const meeple_state& state_of(const meeple_state_t* state) { return require(state, "state"); }
 
 template <class T>
