@@ -332,6 +332,220 @@ MEEPLE_API meeple_status_t meeple_state_move_number(const meeple_state_t *state,
 
 /* ---- Batches -------------------------------------------------------------------- */
 
+/* N independent states ("slots") of one game, stepped and read by whole-batch calls
+ * that split the slots over the batch's threads. Results are the same bytes at every
+ * thread count and equal to stepping each slot's game alone with meeple_state_apply.
+ * Steps and reads allocate nothing. The rules (seeds, rewards, episodes) are written
+ * out in docs/batch.md.
+ *
+ * Arrays. The caller passes every array with its length in elements; each is a
+ * row-major [n, row] block. Inputs must hold exactly the stated count
+ * (MEEPLE_ERR_INVALID_ARGUMENT otherwise); outputs at least the stated count
+ * (MEEPLE_ERR_BUFFER_TOO_SMALL otherwise, nothing written). A NULL array is
+ * MEEPLE_ERR_INVALID_ARGUMENT.
+ * Acting player. A slot acts for the chance player while a chance outcome is pending,
+ * else for its lowest active seat, else for nobody (the game is over). Steps play
+ * each slot's action for it, masks show its legal actions, observations take its view.
+ * Seeds. Slot i of a batch made with `seed` starts from meeple_batch_derive_seed(seed,
+ * i); the k-th game a slot restarts into (k = 1, 2, ...) starts from
+ * meeple_batch_derive_seed(slot seed, k). */
+typedef struct meeple_batch meeple_batch_t;
+
+/* Columns of a status row (int32[n, MEEPLE_BATCH_STATUS_INTS]). */
+#define MEEPLE_BATCH_STATUS_DONE 0           /* 1 when the game is over */
+#define MEEPLE_BATCH_STATUS_WINNER 1         /* seat with the unique best return at the end, else -1 */
+#define MEEPLE_BATCH_STATUS_TURN 2           /* actions applied since the game began */
+#define MEEPLE_BATCH_STATUS_CURRENT_PLAYER 3 /* acting player: seat, MEEPLE_CHANCE or MEEPLE_BATCH_NOBODY */
+#define MEEPLE_BATCH_STATUS_TRUNCATED 4      /* 1 when a turn cap ended the game */
+#define MEEPLE_BATCH_STATUS_INTS 5
+
+/* Columns of an episode row (int32[n, MEEPLE_BATCH_EPISODE_INTS]): the last finished
+ * game of each slot. */
+#define MEEPLE_BATCH_EPISODE_COUNT 0     /* games finished in this slot since start or reseed */
+#define MEEPLE_BATCH_EPISODE_WINNER 1    /* as MEEPLE_BATCH_STATUS_WINNER, at its end */
+#define MEEPLE_BATCH_EPISODE_TRUNCATED 2 /* 1 when a turn cap ended it */
+#define MEEPLE_BATCH_EPISODE_LENGTH 3    /* actions it took, chance outcomes included */
+#define MEEPLE_BATCH_EPISODE_INTS 4
+
+/* The current player of a slot whose game is over. */
+#define MEEPLE_BATCH_NOBODY (-5)
+/* Bit of an actors entry set while a chance outcome is pending (bit s: seat s). */
+#define MEEPLE_BATCH_ACTOR_CHANCE ((int32_t)INT32_MIN)
+
+/* The numbers of a batch. Set struct_size to sizeof(meeple_batch_info_t) first. */
+typedef struct meeple_batch_info {
+    uint32_t struct_size;
+    int32_t threads;        /* threads the batch splits its work over */
+    uint64_t n;             /* slots */
+    int32_t num_players;
+    int32_t num_actions;
+    int32_t mask_words;
+    int32_t obs_size;
+    uint32_t snapshot_size; /* bytes of one slot's snapshot */
+    int32_t reserved;       /* zero */
+} meeple_batch_info_t;
+
+/* The seed of item `index` under `seed`: splitmix64(splitmix64(seed) ^ index), where
+ * splitmix64(x) is the first output of SplitMix64 from state x. Never fails. */
+MEEPLE_API uint64_t meeple_batch_derive_seed(uint64_t seed, uint64_t index);
+
+/* Makes a batch of n slots of `game`, slot i starting from
+ * meeple_batch_derive_seed(seed, i). threads: 0 for one per core, else the count.
+ * Returns MEEPLE_OK, MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, n == 0, threads < 0)
+ * or MEEPLE_ERR_OUT_OF_MEMORY. *out_batch is set only on success. */
+MEEPLE_API meeple_status_t meeple_batch_new(const meeple_game_t *game, size_t n, uint64_t seed,
+                                            int32_t threads, meeple_batch_t **out_batch);
+
+/* Makes a batch of n slots, slot i starting from seeds[i] (so slot i is the game of
+ * meeple_state_new(game, seeds[i])). Statuses as meeple_batch_new. */
+MEEPLE_API meeple_status_t meeple_batch_new_seeded(const meeple_game_t *game, const uint64_t *seeds,
+                                                   size_t n, int32_t threads,
+                                                   meeple_batch_t **out_batch);
+
+/* Frees a batch. NULL does nothing. */
+MEEPLE_API void meeple_batch_free(meeple_batch_t *batch);
+
+/* Fills *out_info (see meeple_batch_info_t). Returns MEEPLE_OK or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, or struct_size smaller than 8). */
+MEEPLE_API meeple_status_t meeple_batch_info(const meeple_batch_t *batch,
+                                             meeple_batch_info_t *out_info);
+
+/* Makes a new handle to the batch's game (free it with meeple_game_free). */
+MEEPLE_API meeple_status_t meeple_batch_game(const meeple_batch_t *batch, meeple_game_t **out_game);
+
+/* Plays actions[i] (n of them) for the acting player of slot i. MEEPLE_NO_ACTION leaves
+ * the slot unchanged. An illegal action (out of range, not legal now, or any action in
+ * a finished game) leaves its slot unchanged and adds one to the slot's illegal count;
+ * it never fails the call or touches another slot. Finished games stay as they are.
+ * out_dones[i] (n of them) is set to 1 when slot i's game is over after the step, else
+ * 0. A game seen over for the first time is recorded (meeple_batch_write_episodes).
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL, or n not the batch's size). */
+MEEPLE_API meeple_status_t meeple_batch_step(meeple_batch_t *batch, const int32_t *actions, size_t n,
+                                             uint8_t *out_dones);
+
+/* As meeple_batch_step, then every slot whose game is over (out_dones[i] == 1) is
+ * recorded and restarted with a new game. The rewards of this step
+ * (meeple_batch_write_rewards) stay those of the game that ended. Statuses as
+ * meeple_batch_step. */
+MEEPLE_API meeple_status_t meeple_batch_step_autoreset(meeple_batch_t *batch, const int32_t *actions,
+                                                       size_t n, uint8_t *out_dones);
+
+/* Writes the packed legal-action masks of the acting players, uint64[n, mask_words]
+ * (len >= n * mask_words): bit a % 64 of word a / 64 is set when action a is legal.
+ * All zeros for a finished game. Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL or
+ * MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_batch_write_masks(const meeple_batch_t *batch, uint64_t *out,
+                                                    size_t len);
+
+/* Writes the same masks as one byte an action, uint8[n, num_actions] (len >= n *
+ * num_actions), each 0 or 1. Statuses as meeple_batch_write_masks. */
+MEEPLE_API meeple_status_t meeple_batch_write_dense_masks(const meeple_batch_t *batch, uint8_t *out,
+                                                          size_t len);
+
+/* Writes who owes a decision in each slot, int32[n] (len >= n): bit s set for seat s,
+ * MEEPLE_BATCH_ACTOR_CHANCE while a chance outcome is pending, 0 when the game is over.
+ * Statuses as meeple_batch_write_masks. */
+MEEPLE_API meeple_status_t meeple_batch_write_actors(const meeple_batch_t *batch, int32_t *out,
+                                                     size_t len);
+
+/* Writes each slot's status row, int32[n, MEEPLE_BATCH_STATUS_INTS] (len >= n *
+ * MEEPLE_BATCH_STATUS_INTS); see the MEEPLE_BATCH_STATUS_* columns. Statuses as
+ * meeple_batch_write_masks. */
+MEEPLE_API meeple_status_t meeple_batch_write_status(const meeple_batch_t *batch, int32_t *out,
+                                                     size_t len);
+
+/* Writes each slot's observation from its acting seat, float32[n, obs_size] (len >= n
+ * * obs_size); a slot where no seat acts (game over, chance pending) gets the
+ * MEEPLE_VIEW_PUBLIC observation. Statuses as meeple_batch_write_masks. */
+MEEPLE_API meeple_status_t meeple_batch_write_observations(const meeple_batch_t *batch, float *out,
+                                                           size_t len);
+
+/* Writes the observation of viewers[i] (n of them: seats, MEEPLE_VIEW_PUBLIC or
+ * MEEPLE_VIEW_ALL) for each slot, float32[n, obs_size]. Every viewer is checked first.
+ * Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (a bad viewer; nothing written),
+ * MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT (NULL, or viewers_len
+ * not n). */
+MEEPLE_API meeple_status_t meeple_batch_write_observations_for(const meeple_batch_t *batch,
+                                                               const int32_t *viewers,
+                                                               size_t viewers_len, float *out,
+                                                               size_t len);
+
+/* Writes the rewards of the last step, float32[n, num_players] (len >= n *
+ * num_players): the step reward of each slot that moved, zeros for a slot that did not
+ * (no action, illegal action, before any step); for a slot restarted by autoreset, the
+ * reward of the finished game's last step. Statuses as meeple_batch_write_masks. */
+MEEPLE_API meeple_status_t meeple_batch_write_rewards(const meeple_batch_t *batch, float *out,
+                                                      size_t len);
+
+/* Writes each slot's last finished game: out_ints int32[n, MEEPLE_BATCH_EPISODE_INTS]
+ * (ints_len >= n * MEEPLE_BATCH_EPISODE_INTS) and its returns, out_returns
+ * float32[n, num_players] (returns_len >= n * num_players). A slot with no finished
+ * game yet has count 0, winner -1 and zeros. Statuses as meeple_batch_write_masks. */
+MEEPLE_API meeple_status_t meeple_batch_write_episodes(const meeple_batch_t *batch, int32_t *out_ints,
+                                                       size_t ints_len, float *out_returns,
+                                                       size_t returns_len);
+
+/* Writes each slot's count of illegal actions since the batch began or was reseeded,
+ * int64[n] (len >= n). Statuses as meeple_batch_write_masks. */
+MEEPLE_API meeple_status_t meeple_batch_illegal_counts(const meeple_batch_t *batch, int64_t *out,
+                                                       size_t len);
+
+/* Writes every slot's state snapshot, uint8[n, snapshot_size] (len >= n *
+ * snapshot_size); row i is what meeple_state_snapshot gives for slot i's state.
+ * Statuses as meeple_batch_write_masks. */
+MEEPLE_API meeple_status_t meeple_batch_snapshot(const meeple_batch_t *batch, uint8_t *out, size_t len);
+
+/* Replaces every slot's state from snapshot rows, uint8[n, snapshot_size] (len exactly
+ * n * snapshot_size). Every row is checked before anything changes. Slot seeds,
+ * restart counts, illegal counts and episode records are kept; the last step's rewards
+ * become zeros. Returns MEEPLE_OK, MEEPLE_ERR_PARSE, MEEPLE_ERR_VERSION_MISMATCH or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL, a wrong length, a row of another game); the
+ * message names the bad row. */
+MEEPLE_API meeple_status_t meeple_batch_load(meeple_batch_t *batch, const uint8_t *data, size_t len);
+
+/* Restarts every slot as meeple_batch_new with `seed` would, clearing illegal counts,
+ * episode records and restart counts. Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_batch_reseed(meeple_batch_t *batch, uint64_t seed);
+
+/* As meeple_batch_reseed, slot i starting from seeds[i] (n seeds, n the batch's size).
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL, or n not the batch's size). */
+MEEPLE_API meeple_status_t meeple_batch_reseed_seeded(meeple_batch_t *batch, const uint64_t *seeds,
+                                                      size_t n);
+
+/* Makes a new state holding a copy of slot `slot` (free it with meeple_state_free).
+ * Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (slot >= n) or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_batch_get_state(const meeple_batch_t *batch, size_t slot,
+                                                  meeple_state_t **out_state);
+
+/* Copies `state` into slot `slot`; the slot's last-step rewards become zeros.
+ * Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (slot >= n) or MEEPLE_ERR_INVALID_ARGUMENT
+ * (NULL, or a state of another game: the message names both). */
+MEEPLE_API meeple_status_t meeple_batch_set_state(meeple_batch_t *batch, size_t slot,
+                                                  const meeple_state_t *state);
+
+/* Totals of meeple_run_random_games. Set struct_size to sizeof first. */
+typedef struct meeple_random_games {
+    uint32_t struct_size;
+    uint32_t reserved;   /* zero */
+    uint64_t games;      /* games played to their end */
+    uint64_t moves;      /* actions applied in all of them, chance outcomes included */
+    uint64_t truncated;  /* games a turn cap ended */
+    uint64_t draws;      /* games ended untruncated with no unique best seat */
+} meeple_random_games_t;
+
+/* Plays n_games complete games in C++, each choosing uniformly among the acting
+ * player's legal actions (chance outcomes by their probabilities), on `threads`
+ * threads (0: one per core). Game g starts from meeple_batch_derive_seed(seed, g) and
+ * draws its moves from a generator seeded with meeple_batch_derive_seed(that seed,
+ * 0x72616E646F6D). Totals go to *out_stats; out_wins[s] (wins_len >= num_players) gets
+ * the games seat s won. The same arguments give the same totals at any thread count.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL (wins_len < num_players) or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, struct_size smaller than 8, threads < 0). */
+MEEPLE_API meeple_status_t meeple_run_random_games(const meeple_game_t *game, uint64_t n_games,
+                                                   uint64_t seed, int32_t threads,
+                                                   meeple_random_games_t *out_stats,
+                                                   uint64_t *out_wins, size_t wins_len);
+
 /* ---- Poker ---------------------------------------------------------------------- */
 
 #ifdef __cplusplus

@@ -10,9 +10,10 @@ int meeple_test_failures = 0;
 extern const meeple_test_case meeple_library_tests[];
 extern const meeple_test_case meeple_game_tests[];
 extern const meeple_test_case meeple_state_tests[];
+extern const meeple_test_case meeple_batch_tests[];
 
 static const meeple_test_case *const kSuites[] = {meeple_library_tests, meeple_game_tests,
-                                                  meeple_state_tests};
+                                                  meeple_state_tests, meeple_batch_tests};
 
 int main(int argc, char **argv) {
     int passed = 0, failed = 0;

@@ -29,6 +29,7 @@ from .errors import (
     WrongStateError,
 )
 from .game import ALL, CHANCE, NO_ACTION, PUBLIC, Game, ObsField, Option, State, games
+from .batch import Batch, run_random_games
 
 __version__: str = _cffi.string(_lib.meeple_version_string()).decode()
 ABI_VERSION: int = _lib.meeple_abi_version()
@@ -36,6 +37,7 @@ ABI_VERSION: int = _lib.meeple_abi_version()
 __all__ = [
     "ALL", "CHANCE", "NO_ACTION", "PUBLIC", "ABI_VERSION",
     "Game", "State", "ObsField", "Option", "games",
+    "Batch", "run_random_games",
     "MeepleError", "InvalidArgumentError", "OutOfRangeError", "BufferTooSmallError",
     "IllegalActionError", "NotActiveError", "WrongStateError", "ParseError",
     "VersionMismatchError", "OutOfMemoryError", "InternalError",

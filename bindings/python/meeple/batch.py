@@ -1,0 +1,362 @@
+"""Batches: N independent games of one kind, stepped and read by whole-batch calls.
+
+Every call here is one call into the library, whatever N is, and the library splits
+the slots over the batch's threads. Arrays go in and out as raw pointers to NumPy
+memory: pass an ``out=`` array to have it filled in place, or let the method make one.
+An array of the wrong dtype or shape, or one that is not C-contiguous (or, for
+outputs, not writeable), raises ``TypeError`` naming what is expected; nothing is ever
+copied behind your back. The GIL is released during every library call (cffi's API
+mode releases it around each C call), so other Python threads run meanwhile.
+
+The exact rules (slot seeds, the acting player, rewards after an autoreset, winners)
+are in ``docs/batch.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ._ffi import check, ffi, lib
+from .game import Game, State
+
+__all__ = ["Batch", "Episodes", "RandomGames", "run_random_games", "derive_seed",
+           "STATUS_FIELDS", "EPISODE_FIELDS", "NOBODY", "ACTOR_CHANCE"]
+
+STATUS_FIELDS: tuple[str, ...] = ("done", "winner", "turn", "current_player", "truncated")
+"""Column names of ``Batch.status()``, in column order (``MEEPLE_BATCH_STATUS_*``)."""
+EPISODE_FIELDS: tuple[str, ...] = ("count", "winner", "truncated", "length")
+"""Column names of the integer part of ``Batch.episodes()`` (``MEEPLE_BATCH_EPISODE_*``)."""
+NOBODY: int = lib.MEEPLE_BATCH_NOBODY
+"""The current player of a slot whose game is over."""
+ACTOR_CHANCE: int = -(2**31)
+"""The bit of an ``actors()`` entry set while a chance outcome is pending (bit 31)."""
+
+_STATUS_INTS = lib.MEEPLE_BATCH_STATUS_INTS
+_EPISODE_INTS = lib.MEEPLE_BATCH_EPISODE_INTS
+assert STATUS_FIELDS.index("current_player") == lib.MEEPLE_BATCH_STATUS_CURRENT_PLAYER
+assert EPISODE_FIELDS.index("length") == lib.MEEPLE_BATCH_EPISODE_LENGTH
+
+
+def _describe(arr: Any) -> str:
+    if not isinstance(arr, np.ndarray):
+        return type(arr).__name__
+    layout = "C-contiguous" if arr.flags.c_contiguous else "non-contiguous"
+    access = "" if arr.flags.writeable else ", read-only"
+    return f"{arr.dtype} array of shape {arr.shape} ({layout}{access})"
+
+
+def _pointer(arr: Any, ctype: str, dtype: Any, shape: tuple[int, ...], name: str, writeable: bool) -> Any:
+    """The raw pointer to ``arr`` after checking it exactly; TypeError otherwise."""
+    dtype = np.dtype(dtype)
+    if (not isinstance(arr, np.ndarray) or arr.dtype != dtype or arr.shape != shape
+            or not arr.flags.c_contiguous or (writeable and not arr.flags.writeable)):
+        need = "a C-contiguous, writeable" if writeable else "a C-contiguous"
+        raise TypeError(f"{name} must be {need} numpy array of dtype {dtype.name} and shape {shape}; "
+                        f"got {_describe(arr)}")
+    return ffi.from_buffer(ctype, arr, require_writable=writeable)
+
+
+def _output(out: Any, ctype: str, dtype: Any, shape: tuple[int, ...], name: str = "out") -> tuple[np.ndarray, Any]:
+    if out is None:
+        out = np.empty(shape, dtype=dtype)
+    return out, _pointer(out, ctype, dtype, shape, name, True)
+
+
+def _seed(seed: int) -> int:
+    if not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:
+        raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
+    return int(seed)
+
+
+def _threads(threads: int) -> int:
+    if not isinstance(threads, (int, np.integer)) or threads < 0:
+        raise ValueError(f"threads must be 0 (one per core) or a positive integer, got {threads!r}")
+    return int(threads)
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """The seed of item ``index`` under ``seed``: slot ``index`` of ``Batch(game, n,
+    seed)`` starts from it, and a slot's k-th restarted game from
+    ``derive_seed(slot_seed, k)``."""
+    return int(lib.meeple_batch_derive_seed(_seed(seed), _seed(index)))
+
+
+class Episodes(NamedTuple):
+    """The last finished game of each slot: arrays of length n (``returns``: n x players).
+    Slots with no finished game yet have ``count`` 0, ``winner`` -1 and zeros."""
+
+    count: np.ndarray      # int32: games finished in the slot since start or reseed
+    winner: np.ndarray     # int32: seat with the unique best return, else -1
+    truncated: np.ndarray  # int32: 1 when a turn cap ended it
+    length: np.ndarray     # int32: actions it took, chance outcomes included
+    returns: np.ndarray    # float32[n, num_players]
+
+
+class RandomGames(NamedTuple):
+    """Totals of ``run_random_games``."""
+
+    games: int
+    moves: int       # actions applied in all games, chance outcomes included
+    truncated: int   # games a turn cap ended
+    draws: int       # games ended untruncated with no unique best seat
+    wins: tuple[int, ...]  # games each seat won
+
+
+def _game(game: Game | str) -> Game:
+    if isinstance(game, Game):
+        return game
+    if isinstance(game, str):
+        return Game(game)
+    raise TypeError(f"game must be a meeple.Game or a spec string, not {type(game).__name__}")
+
+
+class Batch:
+    """N independent states ("slots") of one game, stepped and read by whole-batch calls.
+
+    ``Batch(game, n, seed=0, threads=0)``: slot i starts from ``derive_seed(seed, i)``;
+    ``threads=0`` uses one thread per core. ``Batch.seeded(game, seeds)`` gives slot i
+    the seed ``seeds[i]``, so it holds the game of ``game.new_state(seeds[i])``.
+
+    Each slot acts for its acting player: the chance player while a chance outcome is
+    pending, else its lowest active seat. Results are the same bytes at any thread
+    count and equal to stepping each game alone with ``State.apply``.
+    """
+
+    __slots__ = ("_ptr", "_game", "_n", "_threads", "__weakref__")
+
+    def __init__(self, game: Game | str, n: int, seed: int = 0, threads: int = 0) -> None:
+        self._game = _game(game)
+        if not isinstance(n, (int, np.integer)) or n < 1:
+            raise ValueError(f"n must be a positive number of slots, got {n!r}")
+        out = ffi.new("meeple_batch_t **")
+        check(lib.meeple_batch_new(self._game._ptr, int(n), _seed(seed), _threads(threads), out))
+        self._adopt(out[0])
+
+    @classmethod
+    def seeded(cls, game: Game | str, seeds: np.ndarray, threads: int = 0) -> "Batch":
+        """A batch whose slot i starts from ``seeds[i]`` (a uint64 array of shape (n,))."""
+        self = cls.__new__(cls)
+        self._game = _game(game)
+        if not isinstance(seeds, np.ndarray) or seeds.ndim != 1:
+            raise TypeError(f"seeds must be a C-contiguous numpy array of dtype uint64 and shape (n,); "
+                            f"got {_describe(seeds)}")
+        n = seeds.shape[0]
+        ptr = _pointer(seeds, "uint64_t[]", np.uint64, (n,), "seeds", False)
+        out = ffi.new("meeple_batch_t **")
+        check(lib.meeple_batch_new_seeded(self._game._ptr, ptr, n, _threads(threads), out))
+        self._adopt(out[0])
+        return self
+
+    def _adopt(self, ptr: Any) -> None:
+        self._ptr = ffi.gc(ptr, lib.meeple_batch_free)
+        info = ffi.new("meeple_batch_info_t *")
+        info.struct_size = ffi.sizeof("meeple_batch_info_t")
+        check(lib.meeple_batch_info(self._ptr, info))
+        self._n = int(info.n)
+        self._threads = int(info.threads)
+
+    # ---- facts ----
+
+    @property
+    def n(self) -> int:
+        """Number of slots."""
+        return self._n
+
+    def __len__(self) -> int:
+        return self._n
+
+    @property
+    def game(self) -> Game:
+        """The game every slot plays."""
+        return self._game
+
+    @property
+    def threads(self) -> int:
+        """Threads the batch splits its work over."""
+        return self._threads
+
+    @property
+    def num_players(self) -> int:
+        return self._game.num_players
+
+    @property
+    def num_actions(self) -> int:
+        return self._game.num_actions
+
+    @property
+    def mask_words(self) -> int:
+        """uint64 words in one slot's packed mask."""
+        return self._game.mask_words
+
+    @property
+    def obs_size(self) -> int:
+        return self._game.obs_size
+
+    @property
+    def snapshot_size(self) -> int:
+        """Bytes of one slot's snapshot (one row of ``snapshot()``)."""
+        return self._game.snapshot_size
+
+    @property
+    def status_fields(self) -> tuple[str, ...]:
+        """Column names of ``status()``: done, winner, turn, current_player, truncated."""
+        return STATUS_FIELDS
+
+    # ---- steps ----
+
+    def _step(self, fn: Any, actions: np.ndarray, dones: np.ndarray | None) -> np.ndarray:
+        a = _pointer(actions, "int32_t[]", np.int32, (self._n,), "actions", False)
+        dones, d = _output(dones, "uint8_t[]", np.bool_, (self._n,), "dones")
+        check(fn(self._ptr, a, self._n, d))
+        return dones
+
+    def step(self, actions: np.ndarray, dones: np.ndarray | None = None) -> np.ndarray:
+        """Plays ``actions[i]`` (int32[n]) in slot i and returns ``dones`` (bool[n]: the
+        game is over). ``NO_ACTION`` leaves a slot alone; an illegal action leaves it
+        alone too and is counted in ``illegal_counts``. Finished games stay as they are
+        (an action in one counts as illegal)."""
+        return self._step(lib.meeple_batch_step, actions, dones)
+
+    def step_autoreset(self, actions: np.ndarray, dones: np.ndarray | None = None) -> np.ndarray:
+        """As ``step``, then every slot whose game is over (``dones[i]``) starts a new
+        game; ``episodes()`` tells how the old one ended and ``rewards()`` still gives
+        the old game's last reward."""
+        return self._step(lib.meeple_batch_step_autoreset, actions, dones)
+
+    # ---- reads ----
+
+    def masks(self, out: np.ndarray | None = None) -> np.ndarray:
+        """Packed legal-action masks, ``uint64[n, mask_words]``: bit a % 64 of word
+        a // 64 is set when action a is legal for the slot's acting player."""
+        out, p = _output(out, "uint64_t[]", np.uint64, (self._n, self.mask_words))
+        check(lib.meeple_batch_write_masks(self._ptr, p, out.size))
+        return out
+
+    def dense_masks(self, out: np.ndarray | None = None) -> np.ndarray:
+        """Legal-action masks, ``bool[n, num_actions]``."""
+        out, p = _output(out, "uint8_t[]", np.bool_, (self._n, self.num_actions))
+        check(lib.meeple_batch_write_dense_masks(self._ptr, p, out.size))
+        return out
+
+    def actors(self, out: np.ndarray | None = None) -> np.ndarray:
+        """Who owes a decision, ``int32[n]``: bit s for seat s, ``ACTOR_CHANCE`` while
+        a chance outcome is pending, 0 once the game is over."""
+        out, p = _output(out, "int32_t[]", np.int32, (self._n,))
+        check(lib.meeple_batch_write_actors(self._ptr, p, out.size))
+        return out
+
+    def status(self, out: np.ndarray | None = None) -> np.ndarray:
+        """``int32[n, 5]`` with the columns of ``status_fields``: done, winner (seat
+        with the unique best return at an untruncated end, else -1), turn (actions
+        since the game began), current_player (a seat, ``CHANCE`` or ``NOBODY``),
+        truncated."""
+        out, p = _output(out, "int32_t[]", np.int32, (self._n, _STATUS_INTS))
+        check(lib.meeple_batch_write_status(self._ptr, p, out.size))
+        return out
+
+    def observations(self, out: np.ndarray | None = None, seats: np.ndarray | None = None) -> np.ndarray:
+        """Observations ``float32[n, obs_size]``, from each slot's acting seat (the
+        public view where no seat acts), or from ``seats[i]`` (int32[n] of seats,
+        ``PUBLIC`` or ``ALL``) when given."""
+        out, p = _output(out, "float[]", np.float32, (self._n, self.obs_size))
+        if seats is None:
+            check(lib.meeple_batch_write_observations(self._ptr, p, out.size))
+        else:
+            v = _pointer(seats, "int32_t[]", np.int32, (self._n,), "seats", False)
+            check(lib.meeple_batch_write_observations_for(self._ptr, v, self._n, p, out.size))
+        return out
+
+    def rewards(self, out: np.ndarray | None = None) -> np.ndarray:
+        """Rewards of the last step, ``float32[n, num_players]``: zeros for slots that
+        did not move; for a slot restarted by ``step_autoreset``, the ended game's
+        last reward."""
+        out, p = _output(out, "float[]", np.float32, (self._n, self.num_players))
+        check(lib.meeple_batch_write_rewards(self._ptr, p, out.size))
+        return out
+
+    def episodes(self) -> Episodes:
+        """The last finished game of each slot (see ``Episodes``)."""
+        ints = np.empty((self._n, _EPISODE_INTS), dtype=np.int32)
+        returns = np.empty((self._n, self.num_players), dtype=np.float32)
+        check(lib.meeple_batch_write_episodes(self._ptr, ffi.from_buffer("int32_t[]", ints), ints.size,
+                                              ffi.from_buffer("float[]", returns), returns.size))
+        return Episodes(ints[:, 0], ints[:, 1], ints[:, 2], ints[:, 3], returns)
+
+    @property
+    def illegal_counts(self) -> np.ndarray:
+        """Illegal actions each slot received since the batch began or was reseeded
+        (``int64[n]``)."""
+        out = np.empty(self._n, dtype=np.int64)
+        check(lib.meeple_batch_illegal_counts(self._ptr, ffi.from_buffer("int64_t[]", out), out.size))
+        return out
+
+    # ---- whole batch ----
+
+    def snapshot(self, out: np.ndarray | None = None) -> np.ndarray:
+        """Every slot's state snapshot, ``uint8[n, snapshot_size]``; row i equals
+        ``batch.state(i).snapshot()``."""
+        out, p = _output(out, "uint8_t[]", np.uint8, (self._n, self.snapshot_size))
+        check(lib.meeple_batch_snapshot(self._ptr, p, out.size))
+        return out
+
+    def load(self, data: np.ndarray) -> None:
+        """Replaces every slot's state from ``snapshot()`` rows (``uint8[n,
+        snapshot_size]``). Every row is checked first: bad bytes raise ``ParseError``
+        (or another ``MeepleError``) naming the row, and nothing changes."""
+        p = _pointer(data, "uint8_t[]", np.uint8, (self._n, self.snapshot_size), "data", False)
+        check(lib.meeple_batch_load(self._ptr, p, data.size))
+
+    def reseed(self, seed: int | None = None, *, seeds: np.ndarray | None = None) -> None:
+        """Restarts every slot as a new batch would: from ``derive_seed(seed, i)``, or
+        from ``seeds[i]`` (uint64[n]). Clears illegal counts and episode records."""
+        if (seed is None) == (seeds is None):
+            raise TypeError("reseed() takes either a seed or seeds=, not both or neither")
+        if seeds is None:
+            check(lib.meeple_batch_reseed(self._ptr, _seed(seed)))  # type: ignore[arg-type]
+        else:
+            p = _pointer(seeds, "uint64_t[]", np.uint64, (self._n,), "seeds", False)
+            check(lib.meeple_batch_reseed_seeded(self._ptr, p, self._n))
+
+    def state(self, i: int) -> State:
+        """A copy of slot ``i``'s state, as an independent ``State``."""
+        out = ffi.new("meeple_state_t **")
+        check(lib.meeple_batch_get_state(self._ptr, self._slot(i), out))
+        return State._wrap(self._game, out[0])
+
+    def set_state(self, i: int, state: State) -> None:
+        """Copies ``state`` (of this batch's game) into slot ``i``."""
+        if not isinstance(state, State):
+            raise TypeError(f"set_state() takes a meeple.State, not {type(state).__name__}")
+        check(lib.meeple_batch_set_state(self._ptr, self._slot(i), state._ptr))
+
+    def _slot(self, i: int) -> int:
+        if not isinstance(i, (int, np.integer)):
+            raise TypeError(f"slot index must be an integer, not {type(i).__name__}")
+        i = int(i)
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError(f"slot {i} is outside the batch of {self._n}")
+        return i
+
+    def __repr__(self) -> str:
+        return f"<meeple.Batch of {self._n} x {self._game.spec} threads={self._threads}>"
+
+
+def run_random_games(game: Game | str, n_games: int, seed: int = 0, threads: int = 0) -> RandomGames:
+    """Plays ``n_games`` complete games entirely in C++, each choosing uniformly among
+    the acting player's legal actions, on ``threads`` threads (0: one per core), and
+    returns the totals. Game g starts from ``derive_seed(seed, g)``; the same
+    arguments give the same totals at any thread count. Releases the GIL."""
+    g = _game(game)
+    if not isinstance(n_games, (int, np.integer)) or n_games < 0:
+        raise ValueError(f"n_games must be a non-negative integer, got {n_games!r}")
+    stats = ffi.new("meeple_random_games_t *")
+    stats.struct_size = ffi.sizeof("meeple_random_games_t")
+    wins = ffi.new("uint64_t[]", g.num_players)
+    check(lib.meeple_run_random_games(g._ptr, int(n_games), _seed(seed), _threads(threads), stats, wins,
+                                      g.num_players))
+    return RandomGames(int(stats.games), int(stats.moves), int(stats.truncated), int(stats.draws),
+                       tuple(int(w) for w in wins))

@@ -1,0 +1,119 @@
+// A batch: n independent states of one game in one contiguous array of records,
+// stepped and read by whole-batch calls that split the slots over a thread pool.
+// Every slot's work depends only on that slot, so results are the same bytes at any
+// thread count, and equal to stepping each game alone. Steps and reads allocate
+// nothing; the rules are in docs/batch.md.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "core/any_game.hpp"
+#include "core/thread_pool.hpp"
+
+namespace meeple {
+
+inline constexpr int kNoAction = -1;  // MEEPLE_NO_ACTION
+
+// Columns of a status row (MEEPLE_BATCH_STATUS_*).
+enum StatusColumn : int { kStatusDone, kStatusWinner, kStatusTurn, kStatusCurrentPlayer, kStatusTruncated, kStatusInts };
+// Columns of an episode row (MEEPLE_BATCH_EPISODE_*): the last finished game of a slot.
+enum EpisodeColumn : int { kEpisodeCount, kEpisodeWinner, kEpisodeTruncated, kEpisodeLength, kEpisodeInts };
+
+// The player a batch acts for in a record: the chance player while a chance outcome is
+// pending, else the lowest active seat, else kNobody (the game is over).
+inline int acting_player(Actors a) {
+    if (a & kChanceBit) return kChance;
+    return a ? __builtin_ctz(a) : kNobody;
+}
+
+// The seat with the strictly highest return in a game that ended without truncation;
+// -1 for a draw (tied best), a truncated game or one still going on.
+int winner_of(const AnyGame& game, const void* rec);
+
+class Batch {
+public:
+    // Slot i starts from derive_seed(seed, i).
+    Batch(std::shared_ptr<const AnyGame> game, std::size_t n, std::uint64_t seed, int threads);
+    // Slot i starts from seeds[i].
+    Batch(std::shared_ptr<const AnyGame> game, std::span<const std::uint64_t> seeds, int threads);
+
+    const AnyGame& game() const { return *game_; }
+    const std::shared_ptr<const AnyGame>& game_ptr() const { return game_; }
+    std::size_t size() const { return n_; }
+    int threads() const { return pool_.threads(); }
+    std::size_t snapshot_bytes() const;  // per slot
+
+    void* record(std::size_t i) { return records_.get() + i * stride_words_; }
+    const void* record(std::size_t i) const { return records_.get() + i * stride_words_; }
+
+    // Plays actions[i] for the acting player of slot i (kNoAction: leave it); an illegal
+    // action leaves the slot as it was and adds one to its illegal count. dones[i] is
+    // 1 when slot i's game is over after the step. step_autoreset then restarts every
+    // finished slot, recording how its game ended.
+    void step(const std::int32_t* actions, std::uint8_t* dones);
+    void step_autoreset(const std::int32_t* actions, std::uint8_t* dones);
+
+    // Reads; each fills n rows of the caller's array.
+    void write_masks(std::uint64_t* out) const;          // [n, mask_words]
+    void write_dense_masks(std::uint8_t* out) const;     // [n, num_actions], 0 or 1
+    void write_actors(std::int32_t* out) const;          // [n], Actors bits
+    void write_status(std::int32_t* out) const;          // [n, kStatusInts]
+    void write_observations(float* out) const;           // [n, obs_size], acting seat
+    // viewers[i] is a seat, kViewPublic or kViewAll; all are checked before any write.
+    void write_observations(const std::int32_t* viewers, float* out) const;
+    void write_rewards(float* out) const;                // [n, num_players]
+    void write_episodes(std::int32_t* ints, float* returns) const;  // [n, kEpisodeInts], [n, num_players]
+    void write_illegal_counts(std::int64_t* out) const;  // [n]
+
+    // Whole-batch snapshots: n rows of snapshot_bytes(), each a state snapshot.
+    void snapshot(std::uint8_t* out) const;
+    // Checks every row before changing anything; throws Error on bad bytes.
+    void load(const std::uint8_t* data, std::size_t len);
+    // Restarts every slot as a new batch would, clearing counts and episode records.
+    void reseed(std::uint64_t seed);
+    void reseed(std::span<const std::uint64_t> seeds);
+    // Replaces slot i's state with a copy of `rec` (a record of this game).
+    void set_record(std::size_t i, const void* rec);
+
+private:
+    struct Unstarted {};
+    // Allocates everything; the slots hold no game until reseed.
+    Batch(std::shared_ptr<const AnyGame> game, std::size_t n, int threads, Unstarted);
+
+    enum LastStep : std::uint8_t { kKept, kMoved, kRestarted };
+
+    void step_all(const std::int32_t* actions, std::uint8_t* dones, bool autoreset);
+    void step_slot(std::size_t i, std::int32_t action, bool autoreset, ChanceOutcome* chance,
+                   std::uint8_t& done);
+    bool legal_now(const void* rec, int player, int action, ChanceOutcome* chance) const;
+    void mask_of(const void* rec, std::uint64_t* words, ChanceOutcome* chance) const;
+    void record_episode_end(std::size_t i);
+    void restart(std::size_t i, std::uint64_t seed);
+    ChanceOutcome* chance_scratch(int part) const;
+    std::uint64_t* mask_scratch(int part) const;
+
+    std::shared_ptr<const AnyGame> game_;
+    std::size_t n_;
+    std::size_t stride_words_;  // a record rounded up to whole uint64 words
+    int players_;
+    std::unique_ptr<std::uint64_t[]> records_;
+    // Per slot.
+    std::vector<std::uint64_t> slot_seed_;   // seed of the slot's first game
+    std::vector<std::uint64_t> games_started_;  // games after the first, for restart seeds
+    std::vector<std::int64_t> illegal_;
+    std::vector<std::uint8_t> last_step_;
+    std::vector<std::uint8_t> end_recorded_;  // the current game's end is in episode_ints_
+    std::vector<std::int32_t> episode_ints_;  // [n, kEpisodeInts]
+    std::vector<float> episode_returns_;      // [n, players]
+    std::vector<float> final_reward_;         // [n, players]: last reward of a restarted game
+    // Per pool part, so threads never share scratch space.
+    mutable ThreadPool pool_;
+    std::unique_ptr<std::uint64_t[]> mask_scratch_;
+    std::unique_ptr<ChanceOutcome[]> chance_scratch_;
+};
+
+}  // namespace meeple

@@ -1,0 +1,99 @@
+#include "core/random_games.hpp"
+
+#include <bit>
+#include <memory>
+
+#include "core/batch.hpp"
+#include "core/seed_derivation.hpp"
+#include "core/thread_pool.hpp"
+
+namespace meeple {
+namespace {
+
+// What one pool part needs: a record to play in, scratch for masks and outcomes, and
+// its own totals (summed at the end: integer sums do not depend on the order).
+struct Worker {
+    std::unique_ptr<std::uint64_t[]> record;
+    std::vector<std::uint64_t> words;
+    std::vector<ChanceOutcome> outcomes;
+    RandomGamesStats stats;
+};
+
+// The index of the k-th set bit of the mask, k < popcount.
+int nth_set_bit(const std::uint64_t* words, int k) {
+    for (int w = 0;; ++w) {
+        const int count = std::popcount(words[w]);
+        if (k < count) {
+            std::uint64_t bits = words[w];
+            for (; k > 0; --k) bits &= bits - 1;
+            return w * 64 + std::countr_zero(bits);
+        }
+        k -= count;
+    }
+}
+
+int choose_action(const AnyGame& game, const void* rec, int player, Worker& w, Rng& chooser) {
+    if (player == kChance) {
+        const int k = game.chance_outcomes(rec, w.outcomes.data());
+        double u = chooser.unit();
+        for (int j = 0; j + 1 < k; ++j) {
+            if ((u -= w.outcomes[j].probability) < 0) return w.outcomes[j].action;
+        }
+        return w.outcomes[k - 1].action;
+    }
+    std::fill(w.words.begin(), w.words.end(), 0);
+    game.legal_mask(rec, player, w.words.data());
+    int legal = 0;
+    for (std::uint64_t word : w.words) legal += std::popcount(word);
+    return nth_set_bit(w.words.data(), static_cast<int>(chooser.below(static_cast<std::uint32_t>(legal))));
+}
+
+void play_one(const AnyGame& game, std::uint64_t game_seed, Worker& w) {
+    void* rec = w.record.get();
+    game.init(rec, game_seed);
+    Rng chooser = Rng::from_seed(derive_seed(game_seed, kChooserStream));
+    for (int player = acting_player(game.actors(rec)); player != kNobody;
+         player = acting_player(game.actors(rec))) {
+        game.apply_unchecked(rec, player, choose_action(game, rec, player, w, chooser));
+    }
+    w.stats.games += 1;
+    w.stats.moves += game.move_number(rec);
+    const int winner = winner_of(game, rec);
+    if (game.truncated(rec)) w.stats.truncated += 1;
+    else if (winner < 0) w.stats.draws += 1;
+    else w.stats.wins[static_cast<std::size_t>(winner)] += 1;
+}
+
+}  // namespace
+
+RandomGamesStats run_random_games(const AnyGame& game, std::uint64_t n_games, std::uint64_t seed, int threads) {
+    if (threads < 0) {
+        fail(Status::invalid_argument,
+             "threads is " + std::to_string(threads) + "; pass 0 (one per core) or a positive count");
+    }
+    ThreadPool pool(threads);
+    std::vector<Worker> workers(static_cast<std::size_t>(pool.threads()));
+    for (Worker& w : workers) {
+        w.record = std::make_unique<std::uint64_t[]>((game.record_size() + 7) / 8);
+        w.words.resize(static_cast<std::size_t>(game.mask_words()));
+        w.outcomes.resize(static_cast<std::size_t>(std::max(1, game.max_chance_outcomes())));
+        w.stats.wins.assign(static_cast<std::size_t>(game.num_players()), 0);
+    }
+    auto body = [&](std::size_t b, std::size_t e, int part) {
+        for (std::size_t g = b; g < e; ++g) play_one(game, derive_seed(seed, g), workers[static_cast<std::size_t>(part)]);
+    };
+    pool.run(static_cast<std::size_t>(n_games), 1, body);
+
+    RandomGamesStats total;
+    total.wins.assign(static_cast<std::size_t>(game.num_players()), 0);
+    for (const Worker& w : workers) {
+        total.games += w.stats.games;
+        total.moves += w.stats.moves;
+        total.truncated += w.stats.truncated;
+        total.draws += w.stats.draws;
+        for (std::size_t p = 0; p < total.wins.size(); ++p) total.wins[p] += w.stats.wins[p];
+    }
+    return total;
+}
+
+}  // namespace meeple

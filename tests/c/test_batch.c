@@ -1,0 +1,327 @@
+/* meeple_batch_* and meeple_run_random_games through the header alone: every call,
+ * its array lengths, NULLs, and the agreement of a batch slot with a lone state. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "meeple/meeple.h"
+
+#define N 4
+#define OBS 29 /* tic-tac-toe */
+
+static meeple_game_t *ttt(void) {
+    meeple_game_t *g = NULL;
+    meeple_game_new("tictactoe", &g);
+    return g;
+}
+
+static meeple_batch_t *ttt_batch(meeple_game_t *g, int32_t threads) {
+    meeple_batch_t *b = NULL;
+    CHECK_OK(meeple_batch_new(g, N, 5, threads, &b));
+    return b;
+}
+
+static void batch_new_checks_its_arguments(void) {
+    meeple_game_t *g = ttt();
+    meeple_batch_t *b = (meeple_batch_t *)&g; /* must stay untouched on failure */
+    meeple_batch_t *const sentinel = b;
+    uint64_t seeds[2] = {1, 2};
+    CHECK_STATUS(meeple_batch_new(NULL, N, 1, 1, &b), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_new(g, 0, 1, 1, &b), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_new(g, N, 1, -1, &b), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_new(g, N, 1, 1, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_new_seeded(g, NULL, 2, 1, &b), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_new_seeded(g, seeds, 0, 1, &b), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK(b == sentinel);
+    CHECK(strstr(meeple_last_error_message(), "at least one slot") != NULL);
+    CHECK_OK(meeple_batch_new_seeded(g, seeds, 2, 0, &b));
+    meeple_batch_free(b);
+    meeple_batch_free(NULL);
+    meeple_game_free(g);
+}
+
+static void batch_info_reports_its_numbers(void) {
+    meeple_game_t *g = ttt(), *g2 = NULL;
+    meeple_batch_t *b = ttt_batch(g, 2);
+    meeple_batch_info_t info;
+    meeple_game_info_t gi;
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    CHECK_OK(meeple_batch_info(b, &info));
+    CHECK(info.n == N && info.threads == 2 && info.num_players == 2 && info.num_actions == 9);
+    CHECK(info.mask_words == 1 && info.obs_size == OBS);
+    memset(&gi, 0, sizeof gi);
+    gi.struct_size = sizeof gi;
+    meeple_game_info(g, &gi);
+    CHECK(info.snapshot_size == gi.snapshot_size);
+    info.struct_size = 4;
+    CHECK_STATUS(meeple_batch_info(b, &info), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_info(NULL, &info), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_OK(meeple_batch_game(b, &g2));
+    CHECK(g2 != NULL);
+    meeple_game_free(g2);
+    CHECK_STATUS(meeple_batch_game(b, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
+    meeple_batch_free(b);
+    meeple_game_free(g);
+}
+
+static void derive_seed_follows_the_documented_rule(void) {
+    /* splitmix64(0) = 0xE220A8397B1DCDAF; splitmix64(that ^ 0) is slot 0 under seed 0. */
+    meeple_game_t *g = ttt();
+    meeple_batch_t *b = NULL;
+    meeple_state_t *slot = NULL, *alone = NULL;
+    uint8_t x[256], y[256];
+    size_t nx = 0, ny = 0;
+    CHECK(meeple_batch_derive_seed(0, 0) != meeple_batch_derive_seed(0, 1));
+    CHECK(meeple_batch_derive_seed(3, 9) == meeple_batch_derive_seed(3, 9));
+    CHECK_OK(meeple_batch_new(g, 3, 11, 1, &b));
+    CHECK_OK(meeple_batch_get_state(b, 2, &slot));
+    CHECK_OK(meeple_state_new(g, meeple_batch_derive_seed(11, 2), &alone));
+    meeple_state_snapshot(slot, x, sizeof x, &nx);
+    meeple_state_snapshot(alone, y, sizeof y, &ny);
+    CHECK(nx == ny && memcmp(x, y, nx) == 0);
+    meeple_state_free(slot);
+    meeple_state_free(alone);
+    meeple_batch_free(b);
+    meeple_game_free(g);
+}
+
+static void step_plays_each_slot_like_a_lone_state(void) {
+    meeple_game_t *g = ttt();
+    uint64_t seeds[N] = {10, 11, 12, 13};
+    meeple_batch_t *b = NULL;
+    meeple_state_t *alone[N], *slot = NULL;
+    int32_t actions[N] = {4, MEEPLE_NO_ACTION, 20, 0};
+    uint8_t dones[N], x[256], y[256];
+    int64_t illegal[N];
+    size_t i, nx, ny;
+    CHECK_OK(meeple_batch_new_seeded(g, seeds, N, 2, &b));
+    for (i = 0; i < N; ++i) meeple_state_new(g, seeds[i], &alone[i]);
+    CHECK_OK(meeple_batch_step(b, actions, N, dones));
+    meeple_state_apply(alone[0], MEEPLE_ACTING_PLAYER, 4);
+    meeple_state_apply(alone[3], MEEPLE_ACTING_PLAYER, 0);
+    for (i = 0; i < N; ++i) {
+        CHECK(dones[i] == 0);
+        CHECK_OK(meeple_batch_get_state(b, i, &slot));
+        meeple_state_snapshot(slot, x, sizeof x, &nx);
+        meeple_state_snapshot(alone[i], y, sizeof y, &ny);
+        CHECK(nx == ny && memcmp(x, y, nx) == 0);
+        meeple_state_free(slot);
+        meeple_state_free(alone[i]);
+    }
+    CHECK_OK(meeple_batch_illegal_counts(b, illegal, N));
+    CHECK(illegal[0] == 0 && illegal[1] == 0 && illegal[2] == 1 && illegal[3] == 0);
+    meeple_batch_free(b);
+    meeple_game_free(g);
+}
+
+static void step_checks_lengths_and_nulls(void) {
+    meeple_game_t *g = ttt();
+    meeple_batch_t *b = ttt_batch(g, 1);
+    int32_t actions[N] = {0, 1, 2, 3};
+    uint8_t dones[N];
+    CHECK_STATUS(meeple_batch_step(b, actions, N - 1, dones), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_step(b, actions, N + 1, dones), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_step(b, NULL, N, dones), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_step(b, actions, N, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_step(NULL, actions, N, dones), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_step_autoreset(b, actions, 2, dones), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_step_autoreset(b, actions, N, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
+    meeple_batch_free(b);
+    meeple_game_free(g);
+}
+
+static void every_read_checks_its_length_and_writes_nothing_when_short(void) {
+    meeple_game_t *g = ttt();
+    meeple_batch_t *b = ttt_batch(g, 2);
+    uint64_t masks[N];
+    uint8_t dense[N * 9], snap[N * 256];
+    int32_t ints[N * MEEPLE_BATCH_STATUS_INTS], viewers[N] = {0, 1, MEEPLE_VIEW_PUBLIC, MEEPLE_VIEW_ALL};
+    float obs[N * OBS], rewards[N * 2];
+    int64_t illegal[N];
+    memset(masks, 0xAB, sizeof masks);
+    CHECK_STATUS(meeple_batch_write_masks(b, masks, N - 1), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK(masks[0] == 0xABABABABABABABABull);
+    CHECK_STATUS(meeple_batch_write_masks(b, NULL, N), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_write_masks(NULL, masks, N), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_OK(meeple_batch_write_masks(b, masks, N));
+    CHECK(masks[0] == 0x1FF && masks[3] == 0x1FF);
+    CHECK_STATUS(meeple_batch_write_dense_masks(b, dense, N * 9 - 1), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(meeple_batch_write_dense_masks(b, NULL, N * 9), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_OK(meeple_batch_write_dense_masks(b, dense, N * 9));
+    CHECK(dense[0] == 1 && dense[N * 9 - 1] == 1);
+    CHECK_STATUS(meeple_batch_write_actors(b, ints, N - 1), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(meeple_batch_write_actors(b, NULL, N), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_OK(meeple_batch_write_actors(b, ints, N));
+    CHECK(ints[0] == 1 && ints[3] == 1); /* seat 0 (X) to move */
+    CHECK_STATUS(meeple_batch_write_status(b, ints, N * MEEPLE_BATCH_STATUS_INTS - 1), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(meeple_batch_write_status(b, NULL, N * MEEPLE_BATCH_STATUS_INTS), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_OK(meeple_batch_write_status(b, ints, N * MEEPLE_BATCH_STATUS_INTS));
+    CHECK(ints[MEEPLE_BATCH_STATUS_DONE] == 0 && ints[MEEPLE_BATCH_STATUS_WINNER] == -1);
+    CHECK(ints[MEEPLE_BATCH_STATUS_TURN] == 0 && ints[MEEPLE_BATCH_STATUS_CURRENT_PLAYER] == 0);
+    CHECK(ints[MEEPLE_BATCH_STATUS_TRUNCATED] == 0);
+    CHECK_STATUS(meeple_batch_write_observations(b, obs, N * OBS - 1), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(meeple_batch_write_observations(b, NULL, N * OBS), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_OK(meeple_batch_write_observations(b, obs, N * OBS));
+    CHECK(obs[18] == 1.0f && obs[27] == 1.0f); /* empty cell 0; the viewer is to move */
+    CHECK_STATUS(meeple_batch_write_observations_for(b, viewers, N - 1, obs, N * OBS), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_write_observations_for(b, NULL, N, obs, N * OBS), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_write_observations_for(b, viewers, N, obs, N * OBS - 1), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_OK(meeple_batch_write_observations_for(b, viewers, N, obs, N * OBS));
+    viewers[1] = 2;
+    obs[0] = 42.0f;
+    CHECK_STATUS(meeple_batch_write_observations_for(b, viewers, N, obs, N * OBS), MEEPLE_ERR_OUT_OF_RANGE);
+    CHECK(obs[0] == 42.0f);
+    CHECK_STATUS(meeple_batch_write_rewards(b, rewards, N * 2 - 1), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(meeple_batch_write_rewards(b, NULL, N * 2), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_OK(meeple_batch_write_rewards(b, rewards, N * 2));
+    CHECK(rewards[0] == 0.0f && rewards[7] == 0.0f);
+    CHECK_STATUS(meeple_batch_write_episodes(b, ints, N * MEEPLE_BATCH_EPISODE_INTS - 1, rewards, N * 2),
+                 MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(meeple_batch_write_episodes(b, ints, N * MEEPLE_BATCH_EPISODE_INTS, rewards, N * 2 - 1),
+                 MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(meeple_batch_write_episodes(b, NULL, N * MEEPLE_BATCH_EPISODE_INTS, rewards, N * 2),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_write_episodes(b, ints, N * MEEPLE_BATCH_EPISODE_INTS, NULL, N * 2),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_OK(meeple_batch_write_episodes(b, ints, N * MEEPLE_BATCH_EPISODE_INTS, rewards, N * 2));
+    CHECK(ints[MEEPLE_BATCH_EPISODE_COUNT] == 0 && ints[MEEPLE_BATCH_EPISODE_WINNER] == -1);
+    CHECK_STATUS(meeple_batch_illegal_counts(b, illegal, N - 1), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(meeple_batch_illegal_counts(b, NULL, N), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_OK(meeple_batch_illegal_counts(b, illegal, N));
+    CHECK(illegal[0] == 0);
+    CHECK_STATUS(meeple_batch_snapshot(b, snap, 10), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(meeple_batch_snapshot(b, NULL, sizeof snap), MEEPLE_ERR_INVALID_ARGUMENT);
+    meeple_batch_free(b);
+    meeple_game_free(g);
+}
+
+static void autoreset_records_the_ended_game_and_its_last_reward(void) {
+    meeple_game_t *g = ttt();
+    meeple_batch_t *b = NULL;
+    uint64_t seed = 3;
+    int32_t cells[5] = {0, 3, 1, 4, 2}, a[1], st[MEEPLE_BATCH_STATUS_INTS], ep[MEEPLE_BATCH_EPISODE_INTS];
+    uint8_t done = 9;
+    float rewards[2], returns[2];
+    int i;
+    CHECK_OK(meeple_batch_new_seeded(g, &seed, 1, 1, &b));
+    for (i = 0; i < 5; ++i) {
+        a[0] = cells[i];
+        CHECK_OK(meeple_batch_step_autoreset(b, a, 1, &done));
+    }
+    CHECK(done == 1);
+    CHECK_OK(meeple_batch_write_rewards(b, rewards, 2));
+    CHECK(rewards[0] == 1.0f && rewards[1] == -1.0f);
+    CHECK_OK(meeple_batch_write_episodes(b, ep, MEEPLE_BATCH_EPISODE_INTS, returns, 2));
+    CHECK(ep[MEEPLE_BATCH_EPISODE_COUNT] == 1 && ep[MEEPLE_BATCH_EPISODE_WINNER] == 0);
+    CHECK(ep[MEEPLE_BATCH_EPISODE_TRUNCATED] == 0 && ep[MEEPLE_BATCH_EPISODE_LENGTH] == 5);
+    CHECK(returns[0] == 1.0f && returns[1] == -1.0f);
+    CHECK_OK(meeple_batch_write_status(b, st, MEEPLE_BATCH_STATUS_INTS));
+    CHECK(st[MEEPLE_BATCH_STATUS_DONE] == 0 && st[MEEPLE_BATCH_STATUS_TURN] == 0);
+    meeple_batch_free(b);
+    meeple_game_free(g);
+}
+
+static void snapshot_load_reseed_and_slots_round_trip(void) {
+    meeple_game_t *g = ttt(), *other = NULL;
+    meeple_batch_t *b = ttt_batch(g, 2), *c = ttt_batch(g, 1);
+    meeple_state_t *s = NULL, *t = NULL;
+    meeple_batch_info_t info;
+    int32_t actions[N] = {0, 1, 2, 3};
+    uint8_t dones[N], *snap, *back;
+    size_t bytes;
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    meeple_batch_info(b, &info);
+    bytes = (size_t)N * info.snapshot_size;
+    snap = (uint8_t *)malloc(bytes);
+    back = (uint8_t *)malloc(bytes);
+    CHECK_OK(meeple_batch_step(b, actions, N, dones));
+    CHECK_OK(meeple_batch_snapshot(b, snap, bytes));
+    CHECK_STATUS(meeple_batch_load(c, snap, bytes - 1), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_load(c, NULL, bytes), MEEPLE_ERR_INVALID_ARGUMENT);
+    snap[bytes - 1] ^= 0xFF;
+    CHECK_STATUS(meeple_batch_load(c, snap, bytes), MEEPLE_ERR_PARSE);
+    CHECK(strstr(meeple_last_error_message(), "row 3") != NULL);
+    snap[bytes - 1] ^= 0xFF;
+    CHECK_OK(meeple_batch_load(c, snap, bytes));
+    CHECK_OK(meeple_batch_snapshot(c, back, bytes));
+    CHECK(memcmp(snap, back, bytes) == 0);
+    /* reseed restarts every slot as a new batch with that seed */
+    CHECK_OK(meeple_batch_reseed(c, 5));
+    CHECK_STATUS(meeple_batch_reseed(NULL, 5), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_OK(meeple_batch_reseed(b, 5));
+    CHECK_OK(meeple_batch_snapshot(c, back, bytes));
+    CHECK_OK(meeple_batch_snapshot(b, snap, bytes));
+    CHECK(memcmp(snap, back, bytes) == 0);
+    {
+        uint64_t seeds[N] = {1, 2, 3, 4};
+        CHECK_STATUS(meeple_batch_reseed_seeded(c, seeds, N - 1), MEEPLE_ERR_INVALID_ARGUMENT);
+        CHECK_STATUS(meeple_batch_reseed_seeded(c, NULL, N), MEEPLE_ERR_INVALID_ARGUMENT);
+        CHECK_OK(meeple_batch_reseed_seeded(c, seeds, N));
+    }
+    /* get and set a slot */
+    CHECK_STATUS(meeple_batch_get_state(b, N, &s), MEEPLE_ERR_OUT_OF_RANGE);
+    CHECK_STATUS(meeple_batch_get_state(b, 0, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_OK(meeple_batch_get_state(b, 1, &s));
+    CHECK_OK(meeple_state_apply(s, MEEPLE_ACTING_PLAYER, 8));
+    CHECK_STATUS(meeple_batch_set_state(b, N, s), MEEPLE_ERR_OUT_OF_RANGE);
+    CHECK_STATUS(meeple_batch_set_state(b, 0, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_OK(meeple_batch_set_state(b, 0, s));
+    CHECK_OK(meeple_batch_get_state(b, 0, &t));
+    {
+        int64_t moves = 0;
+        meeple_state_move_number(t, &moves);
+        CHECK(moves == 1);
+    }
+    meeple_game_new("tictactoe(misere=true)", &other);
+    meeple_state_free(t);
+    meeple_state_new(other, 1, &t);
+    CHECK_STATUS(meeple_batch_set_state(b, 0, t), MEEPLE_ERR_INVALID_ARGUMENT);
+    meeple_state_free(s);
+    meeple_state_free(t);
+    meeple_game_free(other);
+    free(snap);
+    free(back);
+    meeple_batch_free(b);
+    meeple_batch_free(c);
+    meeple_game_free(g);
+}
+
+static void run_random_games_gives_the_same_totals_at_any_thread_count(void) {
+    meeple_game_t *g = ttt();
+    meeple_random_games_t one, two;
+    uint64_t wins1[2], wins2[2];
+    memset(&one, 0, sizeof one);
+    memset(&two, 0, sizeof two);
+    one.struct_size = two.struct_size = sizeof one;
+    CHECK_OK(meeple_run_random_games(g, 300, 9, 1, &one, wins1, 2));
+    CHECK_OK(meeple_run_random_games(g, 300, 9, 2, &two, wins2, 2));
+    CHECK(one.games == 300 && one.games == two.games && one.moves == two.moves && one.draws == two.draws);
+    CHECK(wins1[0] == wins2[0] && wins1[1] == wins2[1]);
+    CHECK(wins1[0] + wins1[1] + one.draws + one.truncated == 300);
+    CHECK(one.moves >= 5 * 300 && one.moves <= 9 * 300);
+    CHECK_STATUS(meeple_run_random_games(g, 3, 9, 1, &one, wins1, 1), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(meeple_run_random_games(g, 3, 9, 1, &one, NULL, 2), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_run_random_games(g, 3, 9, -2, &one, wins1, 2), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_run_random_games(NULL, 3, 9, 1, &one, wins1, 2), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_run_random_games(g, 3, 9, 1, NULL, wins1, 2), MEEPLE_ERR_INVALID_ARGUMENT);
+    one.struct_size = 0;
+    CHECK_STATUS(meeple_run_random_games(g, 3, 9, 1, &one, wins1, 2), MEEPLE_ERR_INVALID_ARGUMENT);
+    meeple_game_free(g);
+}
+
+const meeple_test_case meeple_batch_tests[] = {
+    {"batch_new_checks_its_arguments", batch_new_checks_its_arguments},
+    {"batch_info_reports_its_numbers", batch_info_reports_its_numbers},
+    {"derive_seed_follows_the_documented_rule", derive_seed_follows_the_documented_rule},
+    {"step_plays_each_slot_like_a_lone_state", step_plays_each_slot_like_a_lone_state},
+    {"step_checks_lengths_and_nulls", step_checks_lengths_and_nulls},
+    {"every_read_checks_its_length_and_writes_nothing_when_short",
+     every_read_checks_its_length_and_writes_nothing_when_short},
+    {"autoreset_records_the_ended_game_and_its_last_reward", autoreset_records_the_ended_game_and_its_last_reward},
+    {"snapshot_load_reseed_and_slots_round_trip", snapshot_load_reseed_and_slots_round_trip},
+    {"run_random_games_gives_the_same_totals_at_any_thread_count",
+     run_random_games_gives_the_same_totals_at_any_thread_count},
+    {NULL, NULL},
+};
