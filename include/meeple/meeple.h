@@ -548,6 +548,140 @@ MEEPLE_API meeple_status_t meeple_run_random_games(const meeple_game_t *game, ui
 
 /* ---- Poker ---------------------------------------------------------------------- */
 
+/* Cards are ids 0..51: suit * 13 + (rank - 2), ranks 2..14 (T J Q K A), suits
+ * c d h s (0..3); text "As", "Td". A set of cards is a uint64_t mask, bit id set for each
+ * card. A hand value is 1..7462: higher wins, equal values tie. Functions taking a
+ * `game` accept MEEPLE_POKER_HOLDEM (two hole cards, best five of hole cards and board)
+ * or MEEPLE_POKER_PLO (four hole cards, exactly two of them with exactly three of the
+ * board). Bad cards and masks give MEEPLE_ERR_PARSE or MEEPLE_ERR_INVALID_ARGUMENT with
+ * a message that names the bad card, mask or index and shows the right form. */
+#define MEEPLE_POKER_HOLDEM 0
+#define MEEPLE_POKER_PLO 1
+
+/* Hand categories, from the lowest; the category of a value rises with the value. */
+#define MEEPLE_POKER_HIGH_CARD 0
+#define MEEPLE_POKER_ONE_PAIR 1
+#define MEEPLE_POKER_TWO_PAIR 2
+#define MEEPLE_POKER_THREE_OF_A_KIND 3
+#define MEEPLE_POKER_STRAIGHT 4
+#define MEEPLE_POKER_FLUSH 5
+#define MEEPLE_POKER_FULL_HOUSE 6
+#define MEEPLE_POKER_FOUR_OF_A_KIND 7
+#define MEEPLE_POKER_STRAIGHT_FLUSH 8
+
+/* Equity modes: every remaining board, or seeded random boards. */
+#define MEEPLE_POKER_EQUITY_EXACT 0
+#define MEEPLE_POKER_EQUITY_MONTE_CARLO 1
+
+/* Parses cards written with or without separators (spaces, commas): "AsKs Qd",
+ * "as,ks"; ranks and suits in either case. Writes the card ids in text order.
+ * Query-then-fill. Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL, MEEPLE_ERR_PARSE
+ * (a bad card: the message names it and shows the form), or
+ * MEEPLE_ERR_INVALID_ARGUMENT (a card written twice; NULL text or out_len). */
+MEEPLE_API meeple_status_t meeple_poker_parse_cards(const char *text, int32_t *out,
+                                                    size_t capacity, size_t *out_len);
+
+/* Parses cards as meeple_poker_parse_cards does and sets *out_mask to their set.
+ * Returns MEEPLE_OK, MEEPLE_ERR_PARSE or MEEPLE_ERR_INVALID_ARGUMENT; *out_mask is set
+ * only on success. */
+MEEPLE_API meeple_status_t meeple_poker_parse_mask(const char *text, uint64_t *out_mask);
+
+/* Writes the cards of a mask as text, highest rank first, suits s h d c within a rank,
+ * separated by spaces ("As Ah Kd"); the empty mask gives "". Query-then-fill.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT (bits
+ * above 51, NULL out_len). */
+MEEPLE_API meeple_status_t meeple_poker_format_mask(uint64_t mask, char *out, size_t capacity,
+                                                    size_t *out_len);
+
+/* Sets *out_value to the value of the best five of the 5, 6 or 7 cards in `mask`.
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (another number of cards, bits above
+ * 51, NULL out_value). */
+MEEPLE_API meeple_status_t meeple_poker_evaluate(uint64_t mask, uint32_t *out_value);
+
+/* Sets *out_value to the value of a hand: `hole` (2 cards for Hold'em, 4 for PLO) on
+ * `board` (3, 4 or 5 cards, none shared with the hand).
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (unknown game, wrong card counts,
+ * shared cards, bits above 51, NULL out_value). */
+MEEPLE_API meeple_status_t meeple_poker_evaluate_hand(int32_t game, uint64_t hole,
+                                                      uint64_t board, uint32_t *out_value);
+
+/* Sets *out_category to the MEEPLE_POKER_* category of a value.
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (value outside 1..7462, NULL). */
+MEEPLE_API meeple_status_t meeple_poker_value_category(uint32_t value, int32_t *out_category);
+
+/* Writes the tie-break ranks (2..14) of a value, most significant first: straight and
+ * straight flush: the top card; four of a kind: quads, kicker; full house: trips, pair;
+ * flush and high card: five ranks; three of a kind: trips, two kickers; two pair: high
+ * pair, low pair, kicker; one pair: pair, three kickers. Query-then-fill (at most 5).
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_poker_value_ranks(uint32_t value, int32_t *out,
+                                                    size_t capacity, size_t *out_len);
+
+/* Writes a value in words: "Straight Flush, ace high", "Full House, aces full of
+ * kings", "Two Pair, kings and fives, jack kicker". Query-then-fill.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_poker_describe(uint32_t value, char *out, size_t capacity,
+                                                 size_t *out_len);
+
+/* Showdown of holes[0..num_hands) on one board: writes the seats holding the best
+ * hand, in increasing order (several on a split pot), and, when out_values is not NULL,
+ * every hand's value into out_values[0..num_hands). Query-then-fill on the winners
+ * (capacity num_hands always suffices); nothing is written on any error.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT
+ * (unknown game, no hands, wrong card counts, cards shared between hands or with the
+ * board, NULL holes with num_hands > 0). */
+MEEPLE_API meeple_status_t meeple_poker_showdown(int32_t game, const uint64_t *holes,
+                                                 size_t num_hands, uint64_t board,
+                                                 uint32_t *out_values, int32_t *out_winners,
+                                                 size_t capacity, size_t *out_len);
+
+/* Evaluates masks[0..n) (5, 6 or 7 cards each) into out_values[0..n), split over
+ * `threads` threads (0: one per hardware thread; the result never depends on it).
+ * Every mask is checked before any is evaluated: on a bad one nothing is written and
+ * the message names its index. n == 0 does nothing.
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (a bad mask, NULL arrays with n > 0,
+ * negative threads). */
+MEEPLE_API meeple_status_t meeple_poker_evaluate_batch(const uint64_t *masks, size_t n,
+                                                       int32_t threads, uint32_t *out_values);
+
+/* Evaluates hands holes[i] on boards[i] for i in 0..n into out_values[0..n), with the
+ * rules of meeple_poker_evaluate_hand, split over `threads` threads (0: one per
+ * hardware thread). Everything is checked first; on an error nothing is written.
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (unknown game, a bad hand or board:
+ * the message names its index; NULL arrays with n > 0; negative threads). */
+MEEPLE_API meeple_status_t meeple_poker_evaluate_hand_batch(int32_t game, const uint64_t *holes,
+                                                            const uint64_t *boards, size_t n,
+                                                            int32_t threads,
+                                                            uint32_t *out_values);
+
+/* Sets *out_count to the number of boards an exact equity run of these hands would
+ * enumerate (C(cards left, board cards to come)); the arguments are checked as by
+ * meeple_poker_equity. Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_poker_count_boards(int32_t game, const uint64_t *hands,
+                                                     size_t num_hands, uint64_t board,
+                                                     uint64_t dead, uint64_t *out_count);
+
+/* Equity of known hands hands[0..num_hands) (2 to 10 for Hold'em, 2 to 12 for PLO as
+ * the deck allows) on a partial board (0 to 5 cards) with dead cards removed from the
+ * deck. mode MEEPLE_POKER_EQUITY_EXACT enumerates every remaining board (trials and seed
+ * are ignored); MEEPLE_POKER_EQUITY_MONTE_CARLO draws `trials` boards (1 to 10^10)
+ * from generators seeded by `seed`, with results bit-identical at every thread count.
+ * `threads` 0 means one per hardware thread. Writes, for each hand i:
+ * out_win[i] the probability of winning the whole pot, out_tie[i] the probability of
+ * splitting it, out_equity[i] the expected share of the pot (the shares sum to one),
+ * out_stderr[i] the standard error of out_equity[i] (0 when exact); and *out_count,
+ * the number of boards or trials. Each out array has num_hands entries; out_stderr may
+ * be NULL. Nothing is written on an error.
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (unknown game or mode, a player
+ * count outside the range, wrong card counts, cards shared between hands, board and
+ * dead cards, too few cards left, trials outside 1..10^10, negative threads, NULL). */
+MEEPLE_API meeple_status_t meeple_poker_equity(int32_t game, const uint64_t *hands,
+                                               size_t num_hands, uint64_t board, uint64_t dead,
+                                               int32_t mode, uint64_t trials, uint64_t seed,
+                                               int32_t threads, double *out_win,
+                                               double *out_tie, double *out_equity,
+                                               double *out_stderr, uint64_t *out_count);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

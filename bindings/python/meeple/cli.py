@@ -6,11 +6,11 @@ import argparse
 import sys
 
 from . import __version__
-from .commands import demo, games
+from .commands import demo, games, poker
 from .errors import MeepleError
 
 # Each module adds its subcommand with register(subparsers); add a line to add one.
-COMMANDS = [games, demo]
+COMMANDS = [games, demo, poker]
 
 
 def build_parser() -> argparse.ArgumentParser:

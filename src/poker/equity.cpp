@@ -1,0 +1,234 @@
+// Exact and Monte Carlo equity over integer tallies (see equity.hpp).
+#include "poker/equity.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "poker/parallel.hpp"
+
+namespace meeple::poker {
+namespace {
+
+constexpr std::uint64_t kPotUnits = 27720;  // lcm(1..12): every split is whole units
+
+struct Tally {
+    std::uint64_t wins = 0, ties = 0, units = 0, units_sq = 0;
+};
+
+struct Setup {
+    std::vector<int> deck;  // the cards that can still come, in id order
+    int missing = 0;        // board cards to come
+};
+
+std::uint64_t choose(int n, int k) {
+    if (k < 0 || k > n) return 0;
+    std::uint64_t r = 1;
+    for (int i = 1; i <= k; ++i) r = r * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
+    return r;
+}
+
+Setup check_request(const EquityRequest& q) {
+    const std::size_t n = q.hands.size();
+    const int max_players = q.variant == Variant::holdem ? 10 : kMaxEquityPlayers;
+    if (n < 2 || n > static_cast<std::size_t>(max_players)) {
+        fail(Status::invalid_argument, std::to_string(n) + " hands given; " + variant_name(q.variant) +
+                                           " equity takes 2 to " + std::to_string(max_players) + " hands");
+    }
+    check_mask(q.board, "the board");
+    check_mask(q.dead, "the dead cards");
+    const int nb = card_count(q.board);
+    if (nb > 5) fail(Status::invalid_argument, "the board has " + std::to_string(nb) + " cards (" +
+                                                   format_mask(q.board) + "); a board has at most 5");
+    if (q.board & q.dead) {
+        fail(Status::invalid_argument, "the board and the dead cards share " + format_mask(q.board & q.dead) +
+                                           "; a card can be in one place only");
+    }
+    CardMask used = q.board | q.dead;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::string what = "hand " + std::to_string(i);
+        check_mask(q.hands[i], what.c_str());
+        const int nh = card_count(q.hands[i]);
+        if (nh != hole_cards(q.variant)) {
+            fail(Status::invalid_argument, what + " has " + std::to_string(nh) + " cards" +
+                                               (nh ? " (" + format_mask(q.hands[i]) + ")" : std::string()) + "; a " +
+                                               variant_name(q.variant) + " hand has " +
+                                               std::to_string(hole_cards(q.variant)) + " hole cards");
+        }
+        if (q.hands[i] & used) {
+            fail(Status::invalid_argument, what + " (" + format_mask(q.hands[i]) + ") shares " +
+                                               format_mask(q.hands[i] & used) +
+                                               " with the board, the dead cards or another hand");
+        }
+        used |= q.hands[i];
+    }
+    Setup s;
+    for (int id = 0; id < kDeckSize; ++id)
+        if (!(used & card_bit(id))) s.deck.push_back(id);
+    s.missing = 5 - nb;
+    if (static_cast<int>(s.deck.size()) < s.missing) {
+        fail(Status::invalid_argument, "only " + std::to_string(s.deck.size()) + " cards are left for " +
+                                           std::to_string(s.missing) + " board cards");
+    }
+    if (!q.exact) {
+        if (q.trials == 0 || q.trials > kMaxTrials) {
+            fail(Status::invalid_argument, "trials is " + std::to_string(q.trials) +
+                                               "; Monte Carlo takes 1 to 10,000,000,000 trials");
+        }
+    }
+    return s;
+}
+
+// Scores one complete board into the tallies.
+struct Scorer {
+    const EvalTables& t;
+    Variant variant;
+    const CardMask* hands;
+    int n;
+
+    void operator()(CardMask board, Tally* tally) const {
+        std::uint32_t v[kMaxEquityPlayers];
+        std::uint32_t best = 0;
+        if (variant == Variant::holdem) {
+            for (int i = 0; i < n; ++i) {
+                v[i] = evaluate_unchecked(t, hands[i] | board);
+                best = v[i] > best ? v[i] : best;
+            }
+        } else {
+            for (int i = 0; i < n; ++i) {
+                v[i] = evaluate_plo_unchecked(t, hands[i], board);
+                best = v[i] > best ? v[i] : best;
+            }
+        }
+        int winners = 0;
+        for (int i = 0; i < n; ++i) winners += v[i] == best;
+        const std::uint64_t share = kPotUnits / static_cast<std::uint64_t>(winners);
+        for (int i = 0; i < n; ++i) {
+            if (v[i] != best) continue;
+            Tally& ti = tally[i];
+            if (winners == 1) ++ti.wins; else ++ti.ties;
+            ti.units += share;
+            ti.units_sq += share * share;
+        }
+    }
+};
+
+// Visits every way to add `k` cards from deck[from..) to `board`.
+template <class F>
+void for_each_completion(const std::vector<int>& deck, std::size_t from, int k, CardMask board, F& visit) {
+    if (k == 0) {
+        visit(board);
+        return;
+    }
+    for (std::size_t i = from; i + static_cast<std::size_t>(k) <= deck.size(); ++i)
+        for_each_completion(deck, i + 1, k - 1, board | card_bit(deck[i]), visit);
+}
+
+EquityResult finish(const std::vector<Tally>& total, std::uint64_t count, bool exact) {
+    EquityResult r;
+    const double c = static_cast<double>(count);
+    for (const Tally& t : total) {
+        const double mean = static_cast<double>(t.units) / kPotUnits / c;
+        r.win.push_back(static_cast<double>(t.wins) / c);
+        r.tie.push_back(static_cast<double>(t.ties) / c);
+        r.equity.push_back(mean);
+        double se = 0;
+        if (!exact && count > 1) {
+            const double mean_sq = static_cast<double>(t.units_sq) / (double(kPotUnits) * kPotUnits) / c;
+            const double var = std::max(0.0, mean_sq - mean * mean) * c / (c - 1);
+            se = std::sqrt(var / c);
+        }
+        r.stderr_.push_back(se);
+    }
+    r.count = count;
+    return r;
+}
+
+void add_into(std::vector<Tally>& total, const std::vector<Tally>& part) {
+    for (std::size_t i = 0; i < total.size(); ++i) {
+        total[i].wins += part[i].wins;
+        total[i].ties += part[i].ties;
+        total[i].units += part[i].units;
+        total[i].units_sq += part[i].units_sq;
+    }
+}
+
+EquityResult exact_equity(const EquityRequest& q, const Setup& s) {
+    const int n = static_cast<int>(q.hands.size());
+    const Scorer score{eval_tables(), q.variant, q.hands.data(), n};
+    if (s.missing == 0) {
+        std::vector<Tally> total(static_cast<std::size_t>(n));
+        score(q.board, total.data());
+        return finish(total, 1, true);
+    }
+    // One task per first added card (the deck index of the lowest new card).
+    const std::size_t tasks = s.deck.size() - static_cast<std::size_t>(s.missing) + 1;
+    std::vector<std::vector<Tally>> parts(tasks, std::vector<Tally>(static_cast<std::size_t>(n)));
+    std::vector<std::uint64_t> counts(tasks, 0);
+    parallel_for(tasks, q.threads, [&](std::size_t first) {
+        Tally* tally = parts[first].data();
+        std::uint64_t boards = 0;
+        auto visit = [&](CardMask board) {
+            score(board, tally);
+            ++boards;
+        };
+        for_each_completion(s.deck, first + 1, s.missing - 1, q.board | card_bit(s.deck[first]), visit);
+        counts[first] = boards;
+    });
+    std::vector<Tally> total(static_cast<std::size_t>(n));
+    std::uint64_t count = 0;
+    for (std::size_t i = 0; i < tasks; ++i) {
+        add_into(total, parts[i]);
+        count += counts[i];
+    }
+    return finish(total, count, true);
+}
+
+// The generator of Monte Carlo chunk `chunk`: a substream keyed by (seed, chunk).
+Rng chunk_rng(std::uint64_t seed, std::uint64_t chunk) {
+    std::uint64_t x = seed ^ (0xD1B54A32D192ED03ull * (chunk + 1));
+    return Rng::from_seed(splitmix64_next(x));
+}
+
+EquityResult monte_carlo_equity(const EquityRequest& q, const Setup& s) {
+    const int n = static_cast<int>(q.hands.size());
+    const Scorer score{eval_tables(), q.variant, q.hands.data(), n};
+    const std::uint64_t chunks = (q.trials + kMonteCarloChunk - 1) / kMonteCarloChunk;
+    std::vector<std::vector<Tally>> parts(chunks, std::vector<Tally>(static_cast<std::size_t>(n)));
+    parallel_for(chunks, q.threads, [&](std::size_t chunk) {
+        Rng rng = chunk_rng(q.seed, chunk);
+        std::vector<int> deck = s.deck;
+        const auto left = static_cast<std::uint32_t>(deck.size());
+        const std::uint64_t trials = std::min(kMonteCarloChunk, q.trials - chunk * kMonteCarloChunk);
+        Tally* tally = parts[chunk].data();
+        for (std::uint64_t trial = 0; trial < trials; ++trial) {
+            // A partial Fisher-Yates shuffle: the first `missing` cards are a uniform draw
+            // whatever order the deck was left in by the trial before.
+            CardMask board = q.board;
+            for (int j = 0; j < s.missing; ++j) {
+                const std::uint32_t r = static_cast<std::uint32_t>(j) + rng.below(left - static_cast<std::uint32_t>(j));
+                std::swap(deck[static_cast<std::size_t>(j)], deck[r]);
+                board |= card_bit(deck[static_cast<std::size_t>(j)]);
+            }
+            score(board, tally);
+        }
+    });
+    std::vector<Tally> total(static_cast<std::size_t>(n));
+    for (const auto& part : parts) add_into(total, part);
+    return finish(total, q.trials, false);
+}
+
+}  // namespace
+
+std::uint64_t count_boards(const EquityRequest& request) {
+    const Setup s = check_request(request);
+    return choose(static_cast<int>(s.deck.size()), s.missing);
+}
+
+EquityResult equity(const EquityRequest& request) {
+    const Setup s = check_request(request);
+    return request.exact ? exact_equity(request, s) : monte_carlo_equity(request, s);
+}
+
+}  // namespace meeple::poker

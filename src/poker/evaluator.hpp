@@ -1,0 +1,104 @@
+// The 7-card evaluator: best five of 5, 6 or 7 cards given as a card mask, as a value
+// 1..7462 where a higher value wins and equal values tie (the 7,462 distinct classes
+// of five-card hands, from 7-5-4-3-2 high up to the royal flush).
+//
+// How it works, with no per-card loop and one branch:
+// - Flush test: the four 13-bit suit fields are spread into 16-bit lanes and counted
+//   with a SWAR popcount; a lane holding five or more cards is the flush suit, and its
+//   13-bit rank mask indexes a table of 8,192 flush values (straight flushes included).
+//   With five cards of one suit among seven, no full house or quads is possible, so a
+//   flush hand's value is that table entry.
+// - Otherwise only the multiset of ranks matters. Adding the four suit masks as
+//   bit-sliced counters gives three 13-bit planes (count = b0 + 2*b1 + 4*b2), a 39-bit
+//   key that identifies the multiset; a perfect hash (multiply, then one displacement per
+//   bucket) maps the 73,775 keys of 5, 6 and 7 cards onto distinct slots of a table.
+// The tables are generated at first use by evaluator_tables.cpp from a plain
+// description of the hand categories, so nothing is copied from elsewhere.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "poker/cards.hpp"
+
+namespace meeple::poker {
+
+inline constexpr int kNumHandValues = 7462;
+inline constexpr int kHashBucketBits = 14;
+inline constexpr int kHashSlotBits = 17;
+
+enum class Category : std::int32_t {
+    high_card = 0,
+    one_pair = 1,
+    two_pair = 2,
+    three_of_a_kind = 3,
+    straight = 4,
+    flush = 5,
+    full_house = 6,
+    four_of_a_kind = 7,
+    straight_flush = 8,
+};
+inline constexpr int kNumCategories = 9;
+
+struct EvalTables {
+    std::uint64_t multiplier;                                 // of the perfect hash
+    std::uint16_t displacement[1u << kHashBucketBits];        // per bucket, xor into the slot
+    std::uint16_t rank_values[1u << kHashSlotBits];           // non-flush value by slot
+    std::uint16_t flush_values[1u << 13];                     // by the flush suit's ranks
+    // The "natural" code of each value: category << 20 | tie-break ranks (2..14) in
+    // nibbles, most significant first. Ordering naturals orders hands.
+    std::uint32_t natural[kNumHandValues + 1];
+};
+
+// The tables, built on first use (thread-safe); about 300 KiB.
+const EvalTables& eval_tables();
+
+// The value of a mask of 5..7 cards. Unchecked: other masks give meaningless values.
+inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
+    const std::uint64_t c = m & 0x1FFF, d = (m >> 13) & 0x1FFF, h = (m >> 26) & 0x1FFF,
+                        s = (m >> 39) & 0x1FFF;
+    const std::uint64_t lanes = c | d << 16 | h << 32 | s << 48;
+    std::uint64_t n = lanes - ((lanes >> 1) & 0x5555555555555555ull);
+    n = (n & 0x3333333333333333ull) + ((n >> 2) & 0x3333333333333333ull);
+    n = (n + (n >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    n = (n + (n >> 8)) & 0x00FF00FF00FF00FFull;
+    // A lane counting 5..7 has bit 3 set once 3 is added (counts never exceed 7).
+    const std::uint64_t flush = (n + 0x0003000300030003ull) & 0x0008000800080008ull;
+    if (flush) {
+        const int shift = __builtin_ctzll(flush) - 3;
+        return t.flush_values[(lanes >> shift) & 0x1FFF];
+    }
+    const std::uint64_t x1 = c ^ d, a1 = c & d, x2 = h ^ s, a2 = h & s;
+    const std::uint64_t b0 = x1 ^ x2, carry = x1 & x2;
+    const std::uint64_t b1 = a1 ^ a2 ^ carry;
+    const std::uint64_t b2 = (a1 & a2) | (carry & (a1 ^ a2));
+    const std::uint64_t key = b0 | b1 << 13 | b2 << 26;
+    const std::uint64_t hash = key * t.multiplier;
+    const std::uint32_t bucket = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits));
+    const std::uint32_t slot = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits - kHashSlotBits)) &
+                               ((1u << kHashSlotBits) - 1);
+    return t.rank_values[slot ^ t.displacement[bucket]];
+}
+
+// The value of a mask of 5, 6 or 7 cards; throws Status::invalid_argument otherwise.
+std::uint32_t evaluate(CardMask mask);
+
+// Throws Status::invalid_argument when the value is outside 1..7462.
+void check_value(std::uint32_t value);
+
+Category category_of(std::uint32_t value);
+
+// The tie-break ranks (2..14), most significant first: straight/straight flush: the top
+// card; quads: quad rank, kicker; full house: trips, pair; flush/high card: five ranks;
+// trips: trips rank, two kickers; two pair: high pair, low pair, kicker; pair: pair rank,
+// three kickers.
+std::vector<int> tiebreak_ranks(std::uint32_t value);
+
+// "Straight Flush, ace high", "Two Pair, kings and fives, jack kicker".
+std::string describe(std::uint32_t value);
+
+// "Straight Flush", ...
+const char* category_name(Category category);
+
+}  // namespace meeple::poker

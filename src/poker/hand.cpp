@@ -1,0 +1,118 @@
+// Checked hand evaluation for both games, showdowns and batches.
+#include "poker/hand.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "core/error.hpp"
+#include "poker/parallel.hpp"
+
+namespace meeple::poker {
+namespace {
+
+// Batches are split into chunks this large, so small arrays stay on one thread.
+constexpr std::size_t kBatchChunk = 1 << 14;
+
+std::string listed(CardMask mask) { return mask ? " (" + format_mask(mask) + ")" : ""; }
+
+}  // namespace
+
+Variant variant_from(std::int32_t game) {
+    if (game == 0) return Variant::holdem;
+    if (game == 1) return Variant::plo;
+    fail(Status::invalid_argument, "unknown poker game " + std::to_string(game) +
+                                       "; use MEEPLE_POKER_HOLDEM (0) or MEEPLE_POKER_PLO (1)");
+}
+
+const char* variant_name(Variant v) { return v == Variant::holdem ? "Hold'em" : "PLO"; }
+
+int hole_cards(Variant v) { return v == Variant::holdem ? 2 : 4; }
+
+void check_hand(Variant v, CardMask hole, CardMask board, const char* what, const char* board_what) {
+    check_mask(hole, what);
+    check_mask(board, board_what);
+    const int nh = card_count(hole), nb = card_count(board);
+    if (nh != hole_cards(v)) {
+        fail(Status::invalid_argument, std::string(what) + " has " + std::to_string(nh) + " cards" + listed(hole) +
+                                           "; a " + variant_name(v) + " hand has " +
+                                           std::to_string(hole_cards(v)) + " hole cards");
+    }
+    if (nb < 3 || nb > 5) {
+        fail(Status::invalid_argument, std::string(board_what) + " has " + std::to_string(nb) + " cards" + listed(board) +
+                                           "; evaluation needs a board of 3, 4 or 5 cards");
+    }
+    if (hole & board) {
+        fail(Status::invalid_argument, std::string(what) + " and " + board_what + " share " + format_mask(hole & board) +
+                                           "; a card can be in one place only");
+    }
+}
+
+std::uint32_t evaluate_hand(Variant v, CardMask hole, CardMask board) {
+    check_hand(v, hole, board, "the hand");
+    return evaluate_hand_unchecked(eval_tables(), v, hole, board);
+}
+
+std::vector<int> showdown(Variant v, const CardMask* holes, std::size_t n, CardMask board, std::uint32_t* values) {
+    if (n == 0) fail(Status::invalid_argument, "a showdown needs at least one hand");
+    CardMask seen = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::string what = "hand " + std::to_string(i);
+        check_hand(v, holes[i], board, what.c_str());
+        if (holes[i] & seen) {
+            fail(Status::invalid_argument, what + " shares " + format_mask(holes[i] & seen) +
+                                               " with an earlier hand; a card can be in one hand only");
+        }
+        seen |= holes[i];
+    }
+    const EvalTables& t = eval_tables();
+    std::vector<std::uint32_t> v_all(n);
+    for (std::size_t i = 0; i < n; ++i) v_all[i] = evaluate_hand_unchecked(t, v, holes[i], board);
+    const std::uint32_t best = *std::max_element(v_all.begin(), v_all.end());
+    std::vector<int> winners;
+    for (std::size_t i = 0; i < n; ++i)
+        if (v_all[i] == best) winners.push_back(static_cast<int>(i));
+    if (values) std::copy(v_all.begin(), v_all.end(), values);
+    return winners;
+}
+
+void evaluate_batch(const CardMask* masks, std::size_t n, std::uint32_t* out, int threads) {
+    if (n == 0) return;
+    for (std::size_t i = 0; i < n; ++i) {
+        const CardMask m = masks[i];
+        const int c = card_count(m);
+        if ((m & ~kDeckMask) || c < 5 || c > 7) {
+            fail(Status::invalid_argument,
+                 "masks[" + std::to_string(i) + "] = " + std::to_string(m) +
+                     ((m & ~kDeckMask) ? " has bits above bit 51" : " holds " + std::to_string(c) + " cards") +
+                     "; each mask needs 5, 6 or 7 cards in bits 0..51");
+        }
+    }
+    const EvalTables& t = eval_tables();
+    parallel_for((n + kBatchChunk - 1) / kBatchChunk, threads, [&](std::size_t chunk) {
+        const std::size_t end = std::min(n, (chunk + 1) * kBatchChunk);
+        for (std::size_t i = chunk * kBatchChunk; i < end; ++i) out[i] = evaluate_unchecked(t, masks[i]);
+    });
+}
+
+void evaluate_hand_batch(Variant v, const CardMask* holes, const CardMask* boards, std::size_t n,
+                         std::uint32_t* out, int threads) {
+    if (n == 0) return;
+    const int nh = hole_cards(v);
+    for (std::size_t i = 0; i < n; ++i) {
+        const CardMask h = holes[i], b = boards[i];
+        const int nb = card_count(b);
+        if (((h | b) & ~kDeckMask) || (h & b) || card_count(h) != nh || nb < 3 || nb > 5) {
+            const std::string hole_what = "holes[" + std::to_string(i) + "]";
+            const std::string board_what = "boards[" + std::to_string(i) + "]";
+            check_hand(v, h, b, hole_what.c_str(), board_what.c_str());
+        }
+    }
+    const EvalTables& t = eval_tables();
+    parallel_for((n + kBatchChunk - 1) / kBatchChunk, threads, [&](std::size_t chunk) {
+        const std::size_t end = std::min(n, (chunk + 1) * kBatchChunk);
+        for (std::size_t i = chunk * kBatchChunk; i < end; ++i)
+            out[i] = evaluate_hand_unchecked(t, v, holes[i], boards[i]);
+    });
+}
+
+}  // namespace meeple::poker

@@ -1,0 +1,49 @@
+// A small work splitter for the poker calls: tasks 0..n-1 are taken in increasing order
+// by up to `threads` workers (0 means one per hardware thread). Which worker runs a task
+// never changes a result: callers give each task its own output and reduce in task order.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace meeple::poker {
+
+inline int resolve_threads(int threads) {
+    if (threads > 0) return threads;
+    const unsigned hw = std::thread::hardware_concurrency();
+    return hw ? static_cast<int>(hw) : 1;
+}
+
+template <class F>
+void parallel_for(std::size_t num_tasks, int threads, F&& task) {
+    const std::size_t workers = std::min<std::size_t>(static_cast<std::size_t>(resolve_threads(threads)), num_tasks);
+    if (workers <= 1) {
+        for (std::size_t i = 0; i < num_tasks; ++i) task(i);
+        return;
+    }
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr error;
+    std::mutex error_mutex;
+    auto work = [&] {
+        try {
+            for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < num_tasks;) task(i);
+        } catch (...) {
+            std::lock_guard<std::mutex> lock(error_mutex);
+            if (!error) error = std::current_exception();
+            next.store(num_tasks);
+        }
+    };
+    std::vector<std::thread> pool;
+    pool.reserve(workers - 1);
+    for (std::size_t w = 1; w < workers; ++w) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+    if (error) std::rethrow_exception(error);
+}
+
+}  // namespace meeple::poker
