@@ -330,6 +330,21 @@ MEEPLE_API meeple_status_t meeple_state_move_number(const meeple_state_t *state,
 
 /* ---- Positions ---------------------------------------------------------------- */
 
+/* Makes a state of `game` from a described position: a JSON document in the game's own
+ * layout (docs/<game>.md; for triangle {"occupied": rows x cols of 0/1, "shapes": one
+ * entry a slot, null or a list of [dr, dc, up]}), for puzzles, tests and analysis. The
+ * state's generator is seeded from `seed` and draws whatever the position leaves to
+ * chance (for triangle, the shapes that come after). The position is checked against
+ * the rules, never trusted; the state made passes the game's own invariant check.
+ * Returns MEEPLE_OK, MEEPLE_ERR_PARSE (position_json is not well-formed JSON: the
+ * message gives line and column) or MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, a
+ * position that breaks the rules: the message names the first broken one, or a game
+ * that does not support positions). *out_state is set only on success. */
+MEEPLE_API meeple_status_t meeple_state_from_position(const meeple_game_t *game,
+                                                      const char *position_json,
+                                                      uint64_t seed,
+                                                      meeple_state_t **out_state);
+
 /* ---- Batches -------------------------------------------------------------------- */
 
 /* N independent states ("slots") of one game, stepped and read by whole-batch calls

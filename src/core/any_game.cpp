@@ -157,7 +157,7 @@ std::string AnyGame::describe_json() const {
         const auto& s = specs[i];
         j.begin_object();
         j.field("name", s.name);
-        static constexpr const char* kTypes[] = {"bool", "int", "float", "choice"};
+        static constexpr const char* kTypes[] = {"bool", "int", "float", "choice", "text"};
         j.field("type", kTypes[static_cast<int>(s.type)]);
         j.field("default", s.default_value);
         j.field("value", options_.value(i));

@@ -57,6 +57,11 @@ public:
     virtual std::string action_name(int action) const = 0;
     virtual std::string check(const void* rec) const = 0;
     virtual void determinize(void* rec, int pov, std::uint64_t seed) const = 0;
+    // Builds a record from a described position (JSON in the game's own layout), its
+    // generator seeded from `seed`. Throws Error: parse for malformed JSON,
+    // invalid_argument for a position that breaks the rules or a game without
+    // positions. `rec` is written only on success.
+    virtual void from_position(void* rec, std::string_view json, std::uint64_t seed) const = 0;
 
     // Checked operations: they throw Error and leave the record untouched on bad input.
     void check_seat(int player, bool chance_allowed) const;
@@ -166,6 +171,22 @@ public:
         const Rec& r = *static_cast<const Rec*>(rec);
         if (!r.rng.valid()) return "the generator state is all zeros";
         return game_.check(r.state);
+    }
+    void from_position(void* rec, std::string_view json, std::uint64_t seed) const override {
+        if constexpr (HasPosition<G>) {
+            const JsonValue position = parse_json(json);
+            Rec r;
+            std::memset(&r, 0, sizeof r);
+            r.rng = Rng::from_seed(seed);
+            game_.from_position(position, r.state, r.rng);
+            if (std::string broken = check(&r); !broken.empty()) {
+                fail(Status::invalid_argument, "the position breaks a rule of " + spec_ + ": " + broken);
+            }
+            std::memcpy(rec, &r, sizeof r);
+        } else {
+            (void)rec, (void)json, (void)seed;
+            fail(Status::invalid_argument, "game " + name_ + " does not support positions");
+        }
     }
     void determinize(void* rec, int pov, std::uint64_t seed) const override {
         Rec& r = *static_cast<Rec*>(rec);

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "core/json.hpp"
+#include "core/json_read.hpp"
 #include "core/options.hpp"
 #include "core/rng.hpp"
 
@@ -93,6 +94,15 @@ concept HasDeterminize = requires(const G& g, typename G::State& s, int pov, Rng
 template <class G>
 concept HasIsLegal = requires(const G& g, const typename G::State& cs, int player, int action) {
     { g.is_legal(cs, player, action) } -> std::same_as<bool>;
+};
+
+// Games that can build a state from a described position (puzzles, tests, analysis).
+// from_position fills `s` from `position` (the game's own JSON layout), drawing any
+// randomness from `rng`; it throws Error(invalid_argument) naming the first thing
+// that breaks the rules, and the state it leaves must pass check().
+template <class G>
+concept HasPosition = requires(const G& g, const JsonValue& position, typename G::State& s, Rng& rng) {
+    { g.from_position(position, s, rng) } -> std::same_as<void>;
 };
 
 }  // namespace meeple

@@ -31,6 +31,7 @@ std::string type_word(OptionType t) {
         case OptionType::integer: return "an integer";
         case OptionType::real: return "a number";
         case OptionType::choice: return "one of";
+        case OptionType::text: return "a text";
     }
     return "?";
 }
@@ -54,6 +55,7 @@ std::string domain_text(const OptionSpec& spec) {
             for (char c : spec.choices) out += (c == ',') ? std::string(", ") : std::string(1, c);
             return out;
         }
+        case OptionType::text: return "a non-empty text";
     }
     return type_word(spec.type);
 }
@@ -94,6 +96,9 @@ std::string normalise(std::string_view game, const OptionSpec& spec, std::string
             }
             return bad(Status::invalid_argument);
         }
+        case OptionType::text:
+            if (raw.empty()) return bad(Status::parse);
+            return std::string(raw);
     }
     fail(Status::internal, "unknown option type");
 }

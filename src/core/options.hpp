@@ -10,7 +10,9 @@
 
 namespace meeple {
 
-enum class OptionType { boolean, integer, real, choice };
+// text: free words checked by the game itself (no commas, parentheses or '=', which the
+// spec syntax reserves).
+enum class OptionType { boolean, integer, real, choice, text };
 
 struct OptionSpec {
     std::string_view name;

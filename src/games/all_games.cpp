@@ -2,12 +2,14 @@
 // line here.
 #include "core/registry.hpp"
 #include "games/tictactoe/tictactoe.hpp"
+#include "games/triangle/triangle.hpp"
 
 namespace meeple {
 
 std::span<const GameEntry> registered_games() {
     static constexpr GameEntry kGames[] = {
         entry<tictactoe::TicTacToe>(),
+        entry<triangle::Triangle>(),
     };
     return kGames;
 }

@@ -167,6 +167,26 @@ class Game:
         check(lib.meeple_state_restore(self._ptr, raw, len(raw), out))
         return State._wrap(self, out[0])
 
+    def from_position(self, position: dict[str, Any] | str, seed: int = 0) -> "State":
+        """A state built from a described position, in the game's own JSON layout (a
+        dict, or its JSON text); see ``docs/<game>.md``. For triangle that is
+        ``{"occupied": rows x cols of 0/1, "shapes": [None or [[dr, dc, up], ...], ...]}``;
+        ``meeple.triangle.position`` builds it for you. The generator is seeded with
+        ``seed`` and draws what the position leaves to chance. The position is checked:
+        ``InvalidArgumentError`` (a ``ValueError``) names the first rule it breaks,
+        ``ParseError`` reports malformed JSON text."""
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an integer in [0, 2**64), got {seed}")
+        if isinstance(position, str):
+            text = position
+        elif isinstance(position, dict):
+            text = json.dumps(position)
+        else:
+            raise TypeError(f"from_position() takes a dict or a JSON string, not {type(position).__name__}")
+        out = ffi.new("meeple_state_t **")
+        check(lib.meeple_state_from_position(self._ptr, text.encode("utf-8"), seed, out))
+        return State._wrap(self, out[0])
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and other._spec == self._spec
 
