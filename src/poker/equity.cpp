@@ -1,6 +1,7 @@
 // Exact and Monte Carlo equity over integer tallies (see equity.hpp).
 #include "poker/equity.hpp"
 
+#include <array>
 #include <cmath>
 #include <string>
 
@@ -80,14 +81,22 @@ Setup check_request(const EquityRequest& q) {
     return s;
 }
 
-// Scores one complete board into the tallies.
+// The pot share of each of k winners, in units; a table, not a division, per board.
+constexpr std::array<std::uint64_t, kMaxEquityPlayers + 1> kShare = [] {
+    std::array<std::uint64_t, kMaxEquityPlayers + 1> a{};
+    for (std::size_t k = 1; k < a.size(); ++k) a[k] = kPotUnits / k;
+    return a;
+}();
+
+// Scores complete boards into per-player tallies.
 struct Scorer {
     const EvalTables& t;
     Variant variant;
     const CardMask* hands;
     int n;
+    Tally* tally;
 
-    void operator()(CardMask board, Tally* tally) const {
+    void operator()(CardMask board) const {
         std::uint32_t v[kMaxEquityPlayers];
         std::uint32_t best = 0;
         if (variant == Variant::holdem) {
@@ -103,7 +112,7 @@ struct Scorer {
         }
         int winners = 0;
         for (int i = 0; i < n; ++i) winners += v[i] == best;
-        const std::uint64_t share = kPotUnits / static_cast<std::uint64_t>(winners);
+        const std::uint64_t share = kShare[static_cast<std::size_t>(winners)];
         for (int i = 0; i < n; ++i) {
             if (v[i] != best) continue;
             Tally& ti = tally[i];
@@ -114,15 +123,51 @@ struct Scorer {
     }
 };
 
-// Visits every way to add `k` cards from deck[from..) to `board`.
-template <class F>
-void for_each_completion(const std::vector<int>& deck, std::size_t from, int k, CardMask board, F& visit) {
-    if (k == 0) {
-        visit(board);
-        return;
+// Heads-up Hold'em, the common case, with the comparison unrolled.
+struct HeadsUpScorer {
+    const EvalTables& t;
+    CardMask a, b;
+    std::uint64_t a_wins = 0, b_wins = 0, ties = 0;
+
+    void operator()(CardMask board) {
+        const std::uint32_t va = evaluate_unchecked(t, a | board), vb = evaluate_unchecked(t, b | board);
+        a_wins += va > vb;
+        b_wins += vb > va;
+        ties += va == vb;
     }
-    for (std::size_t i = from; i + static_cast<std::size_t>(k) <= deck.size(); ++i)
-        for_each_completion(deck, i + 1, k - 1, board | card_bit(deck[i]), visit);
+
+    void add_to(Tally* tally) const {
+        const std::uint64_t half = kPotUnits / 2;
+        tally[0].wins += a_wins;
+        tally[1].wins += b_wins;
+        tally[0].ties += ties;
+        tally[1].ties += ties;
+        tally[0].units += a_wins * kPotUnits + ties * half;
+        tally[1].units += b_wins * kPotUnits + ties * half;
+        tally[0].units_sq += a_wins * kPotUnits * kPotUnits + ties * half * half;
+        tally[1].units_sq += b_wins * kPotUnits * kPotUnits + ties * half * half;
+    }
+};
+
+// Visits every way to add K cards from bits[from..n) to `board`, as K nested loops.
+template <int K, class F>
+void for_each_completion(const CardMask* bits, std::size_t n, std::size_t from, CardMask board, F& visit) {
+    if constexpr (K == 0) {
+        visit(board);
+    } else {
+        for (std::size_t i = from; i + K <= n; ++i) for_each_completion<K - 1>(bits, n, i + 1, board | bits[i], visit);
+    }
+}
+
+template <class F>
+void for_each_completion(int k, const CardMask* bits, std::size_t n, std::size_t from, CardMask board, F& visit) {
+    switch (k) {
+        case 0: return for_each_completion<0>(bits, n, from, board, visit);
+        case 1: return for_each_completion<1>(bits, n, from, board, visit);
+        case 2: return for_each_completion<2>(bits, n, from, board, visit);
+        case 3: return for_each_completion<3>(bits, n, from, board, visit);
+        default: return for_each_completion<4>(bits, n, from, board, visit);
+    }
 }
 
 EquityResult finish(const std::vector<Tally>& total, std::uint64_t count, bool exact) {
@@ -156,33 +201,33 @@ void add_into(std::vector<Tally>& total, const std::vector<Tally>& part) {
 
 EquityResult exact_equity(const EquityRequest& q, const Setup& s) {
     const int n = static_cast<int>(q.hands.size());
-    const Scorer score{eval_tables(), q.variant, q.hands.data(), n};
+    const EvalTables& t = eval_tables();
     if (s.missing == 0) {
         std::vector<Tally> total(static_cast<std::size_t>(n));
-        score(q.board, total.data());
+        Scorer{t, q.variant, q.hands.data(), n, total.data()}(q.board);
         return finish(total, 1, true);
     }
-    // One task per first added card (the deck index of the lowest new card).
-    const std::size_t tasks = s.deck.size() - static_cast<std::size_t>(s.missing) + 1;
+    std::vector<CardMask> bits;
+    for (int id : s.deck) bits.push_back(card_bit(id));
+    // One task per first added card (the deck index of the lowest new card); the rest of
+    // the board is enumerated by missing - 1 nested loops.
+    const std::size_t tasks = bits.size() - static_cast<std::size_t>(s.missing) + 1;
     std::vector<std::vector<Tally>> parts(tasks, std::vector<Tally>(static_cast<std::size_t>(n)));
-    std::vector<std::uint64_t> counts(tasks, 0);
+    const bool heads_up = q.variant == Variant::holdem && n == 2;
     parallel_for(tasks, q.threads, [&](std::size_t first) {
-        Tally* tally = parts[first].data();
-        std::uint64_t boards = 0;
-        auto visit = [&](CardMask board) {
-            score(board, tally);
-            ++boards;
-        };
-        for_each_completion(s.deck, first + 1, s.missing - 1, q.board | card_bit(s.deck[first]), visit);
-        counts[first] = boards;
+        const CardMask start = q.board | bits[first];
+        if (heads_up) {
+            HeadsUpScorer score{t, q.hands[0], q.hands[1]};
+            for_each_completion(s.missing - 1, bits.data(), bits.size(), first + 1, start, score);
+            score.add_to(parts[first].data());
+        } else {
+            Scorer score{t, q.variant, q.hands.data(), n, parts[first].data()};
+            for_each_completion(s.missing - 1, bits.data(), bits.size(), first + 1, start, score);
+        }
     });
     std::vector<Tally> total(static_cast<std::size_t>(n));
-    std::uint64_t count = 0;
-    for (std::size_t i = 0; i < tasks; ++i) {
-        add_into(total, parts[i]);
-        count += counts[i];
-    }
-    return finish(total, count, true);
+    for (const auto& part : parts) add_into(total, part);
+    return finish(total, choose(static_cast<int>(bits.size()), s.missing), true);
 }
 
 // The generator of Monte Carlo chunk `chunk`: a substream keyed by (seed, chunk).
@@ -193,7 +238,7 @@ Rng chunk_rng(std::uint64_t seed, std::uint64_t chunk) {
 
 EquityResult monte_carlo_equity(const EquityRequest& q, const Setup& s) {
     const int n = static_cast<int>(q.hands.size());
-    const Scorer score{eval_tables(), q.variant, q.hands.data(), n};
+    const EvalTables& t = eval_tables();
     const std::uint64_t chunks = (q.trials + kMonteCarloChunk - 1) / kMonteCarloChunk;
     std::vector<std::vector<Tally>> parts(chunks, std::vector<Tally>(static_cast<std::size_t>(n)));
     parallel_for(chunks, q.threads, [&](std::size_t chunk) {
@@ -201,7 +246,7 @@ EquityResult monte_carlo_equity(const EquityRequest& q, const Setup& s) {
         std::vector<int> deck = s.deck;
         const auto left = static_cast<std::uint32_t>(deck.size());
         const std::uint64_t trials = std::min(kMonteCarloChunk, q.trials - chunk * kMonteCarloChunk);
-        Tally* tally = parts[chunk].data();
+        const Scorer score{t, q.variant, q.hands.data(), n, parts[chunk].data()};
         for (std::uint64_t trial = 0; trial < trials; ++trial) {
             // A partial Fisher-Yates shuffle: the first `missing` cards are a uniform draw
             // whatever order the deck was left in by the trial before.
@@ -211,7 +256,7 @@ EquityResult monte_carlo_equity(const EquityRequest& q, const Setup& s) {
                 std::swap(deck[static_cast<std::size_t>(j)], deck[r]);
                 board |= card_bit(deck[static_cast<std::size_t>(j)]);
             }
-            score(board, tally);
+            score(board);
         }
     });
     std::vector<Tally> total(static_cast<std::size_t>(n));

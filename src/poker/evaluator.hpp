@@ -3,11 +3,10 @@
 // of five-card hands, from 7-5-4-3-2 high up to the royal flush).
 //
 // How it works, with no per-card loop and one branch:
-// - Flush test: the four 13-bit suit fields are spread into 16-bit lanes and counted
-//   with a SWAR popcount; a lane holding five or more cards is the flush suit, and its
-//   13-bit rank mask indexes a table of 8,192 flush values (straight flushes included).
-//   With five cards of one suit among seven, no full house or quads is possible, so a
-//   flush hand's value is that table entry.
+// - Flush: each suit's 13-bit rank mask indexes a table of 8,192 flush values (straight
+//   flushes included), zero for fewer than five cards. Only one suit can hold five of
+//   seven cards, and with five cards of one suit among seven no full house or quads is
+//   possible, so a hand with a flush has that table entry as its value.
 // - Otherwise only the multiset of ranks matters. Adding the four suit masks as
 //   bit-sliced counters gives three 13-bit planes (count = b0 + 2*b1 + 4*b2), a 39-bit
 //   key that identifies the multiset; a perfect hash (multiply, then one displacement per
@@ -56,25 +55,15 @@ const EvalTables& eval_tables();
 
 // The value of a mask of 5..7 cards. Unchecked: other masks give meaningless values.
 inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
-    const std::uint64_t c = m & 0x1FFF, d = (m >> 13) & 0x1FFF, h = (m >> 26) & 0x1FFF,
-                        s = (m >> 39) & 0x1FFF;
-    const std::uint64_t lanes = c | d << 16 | h << 32 | s << 48;
-    std::uint64_t n = lanes - ((lanes >> 1) & 0x5555555555555555ull);
-    n = (n & 0x3333333333333333ull) + ((n >> 2) & 0x3333333333333333ull);
-    n = (n + (n >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    n = (n + (n >> 8)) & 0x00FF00FF00FF00FFull;
-    // A lane counting 5..7 has bit 3 set once 3 is added (counts never exceed 7).
-    const std::uint64_t flush = (n + 0x0003000300030003ull) & 0x0008000800080008ull;
-    if (flush) {
-        const int shift = __builtin_ctzll(flush) - 3;
-        return t.flush_values[(lanes >> shift) & 0x1FFF];
-    }
+    const std::uint32_t c = m & 0x1FFF, d = (m >> 13) & 0x1FFF, h = (m >> 26) & 0x1FFF, s = (m >> 39) & 0x1FFF;
+    // At most one suit holds five of seven cards; the others' entries are zero.
+    const std::uint32_t flush = t.flush_values[c] | t.flush_values[d] | t.flush_values[h] | t.flush_values[s];
+    if (flush) return flush;
+    // Rank counts as bit planes: count = b0 + 2*b1 + 4*b2 (a count of 4 is c&d&h&s).
     const std::uint64_t x1 = c ^ d, a1 = c & d, x2 = h ^ s, a2 = h & s;
     const std::uint64_t b0 = x1 ^ x2, carry = x1 & x2;
-    const std::uint64_t b1 = a1 ^ a2 ^ carry;
-    const std::uint64_t b2 = (a1 & a2) | (carry & (a1 ^ a2));
-    const std::uint64_t key = b0 | b1 << 13 | b2 << 26;
-    const std::uint64_t hash = key * t.multiplier;
+    const std::uint64_t b1 = a1 ^ a2 ^ carry, b2 = a1 & a2;
+    const std::uint64_t hash = (b0 | b1 << 13 | b2 << 26) * t.multiplier;
     const std::uint32_t bucket = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits));
     const std::uint32_t slot = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits - kHashSlotBits)) &
                                ((1u << kHashSlotBits) - 1);
