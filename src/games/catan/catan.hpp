@@ -1,0 +1,173 @@
+// Catan, the base game with player trading, for 2-4 players (../shared/specs/catan.md;
+// the actions are in docs/catan-actions.md, the observation in docs/catan-observation.md).
+//
+// The state is 296 bytes of plain data: node and edge bitsets per player, hands and
+// development cards as counts, the bank, the deck as counts (which card comes next is
+// drawn from the state's generator at draw time, so the deck has no hidden order), the
+// layout, and the counters of the turn. The game object holds only the options.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "core/game.hpp"
+#include "games/catan/actions.hpp"
+#include "games/catan/board.hpp"
+
+namespace meeple::catan {
+
+// What the state waits for.
+enum Phase : std::uint8_t {
+    kSetupSettlement,   // the setup seat places a settlement
+    kSetupRoad,         // ... then a road touching it
+    kBeforeRoll,        // the turn seat rolls, or plays a knight first
+    kDiscarding,        // the lowest seat still owing discards drops one card
+    kMovingRobber,      // the turn seat moves the robber
+    kChooseVictim,      // the turn seat picks whom to rob among several
+    kMain,              // builds, trades, development cards, end of turn
+    kPlacingFreeRoads,  // free roads of a road building card
+    kTradeDraft,        // the turn seat composes an offer, seen by nobody else yet
+    kTradeAnswer,       // the open offer waits for trade_responder's answer
+    kConfirmingTrade,   // the turn seat picks one accepting seat, or cancels
+    kAwaitingDice,      // explicit chance: the dice
+    kAwaitingDevCard,   // explicit chance: the development card drawn
+    kAwaitingSteal,     // explicit chance: the card taken from steal_victim
+    kGameOver,
+    kNumPhases
+};
+
+inline constexpr std::uint8_t kSupply[kNumResources] = {19, 19, 19, 19, 19};
+inline constexpr std::uint8_t kDeckCounts[kNumDevKinds] = {14, 5, 2, 2, 2};
+inline constexpr int kMaxRoads = 15, kMaxSettlements = 5, kMaxCities = 4;
+
+class Catan {
+public:
+    static constexpr std::string_view kName = "catan";
+    static constexpr std::uint32_t kStateVersion = 1;
+    static constexpr std::uint32_t kObservationVersion = 1;
+
+    struct State {
+        std::uint64_t settlements[kMaxSeats];  // node bitsets
+        std::uint64_t cities[kMaxSeats];
+        std::uint64_t roads[kMaxSeats][2];     // EdgeSet words
+        std::uint32_t turn;                    // turns ended so far
+        std::uint8_t hand[kMaxSeats][kNumResources];
+        std::uint8_t dev[kMaxSeats][kNumDevKinds];      // held since before this turn
+        std::uint8_t dev_new[kMaxSeats][kNumDevKinds];  // bought this turn: not yet playable
+        std::uint8_t bank[kNumResources];
+        std::uint8_t deck[kNumDevKinds];
+        std::uint8_t played[kNumDevKinds];     // development cards played, by kind (public)
+        std::uint8_t terrain[kNumHexes];
+        std::uint8_t number[kNumHexes];
+        std::uint8_t harbor[kNumHarbors];
+        std::uint8_t knights[kMaxSeats];       // knights played
+        std::uint8_t road_length[kMaxSeats];   // longest trail of each seat
+        std::uint8_t discard_owed[kMaxSeats];
+        std::uint8_t trade_give[kNumResources];
+        std::uint8_t trade_want[kNumResources];
+        std::uint8_t phase;
+        std::uint8_t current;          // the seat whose turn (or setup placement) it is
+        std::uint8_t setup_step;       // 0 .. 2 * players - 1
+        std::uint8_t robber;           // hex
+        std::uint8_t dice;             // last roll's sum, 0 before any
+        std::uint8_t rolled;           // the turn seat has rolled this turn
+        std::uint8_t dev_played;       // a development card was played this turn
+        std::uint8_t free_roads;       // roads left of a road building card
+        std::uint8_t army_holder;      // seat or kNone
+        std::uint8_t road_holder;      // seat or kNone
+        std::uint8_t winner;           // seat or kNone
+        std::uint8_t last_settlement;  // setup: the node the next road must touch
+        std::uint8_t trade_responder;  // the seat answering the open offer
+        std::uint8_t trade_accepts;    // seats that accepted and can pay, as bits
+        std::uint8_t trade_budget;     // compose steps left this turn
+        std::uint8_t steal_victim;     // explicit chance: the seat robbed
+        std::uint8_t truncated;        // the turn cap ended the game
+        std::uint8_t reserved[3];      // zero; keeps the state free of padding
+    };
+    static_assert(sizeof(State) == 296);
+
+    static std::span<const OptionSpec> option_specs();
+    explicit Catan(const Options& options);
+
+    int num_players() const { return players_; }
+    int num_actions() const { return kNumActions; }
+    std::span<const ObsField> obs_fields() const;
+
+    void init(State& s, Rng& rng) const;
+    Actors actors(const State& s) const;
+    void legal_mask(const State& s, int player, std::uint64_t* words) const;
+    bool is_legal(const State& s, int player, int action) const;
+    void apply(State& s, int player, int action, Rng& rng) const { apply_step(s, player, action, rng, -1); }
+    // As apply, with the chance event of the step (if any) forced to `outcome` (a
+    // chance action id) instead of drawn; outcome -1 draws from rng.
+    void apply_step(State& s, int player, int action, Rng& rng, int outcome) const;
+    bool is_terminal(const State& s) const { return s.phase == kGameOver; }
+    bool truncated(const State& s) const { return s.truncated != 0; }
+    // +1 for the winner, -1 for the others; zeros while the game goes on or when truncated.
+    void returns(const State& s, double* out) const;
+    // Rewards come only with the step that ends the game.
+    void step_reward(const State& s, double* out) const { returns(s, out); }
+    void observe(const State& s, int viewer, float* out) const;
+    void view(const State& s, int viewer, JsonWriter& json) const;
+    std::string render(const State& s) const;
+    std::string action_name(int action) const;
+    std::string check(const State& s) const;
+    void determinize(State& s, int pov, Rng& rng) const;
+
+    // Explicit chance: the pending outcomes. With implicit chance, none.
+    int max_chance_outcomes() const { return 11; }
+    int chance_outcomes(const State& s, ChanceOutcome* out) const;
+    // The chance outcomes a legal action of `player` would draw in this state (as
+    // chance action ids with probabilities), or 0 when the action draws nothing.
+    int action_outcomes(const State& s, int player, int action, ChanceOutcome* out) const;
+
+    // Options.
+    int vp_to_win() const { return vp_to_win_; }
+    int max_turns() const { return max_turns_; }
+    bool explicit_chance() const { return explicit_chance_; }
+    int trade_compose_budget() const { return trade_budget_; }
+
+    // Rules, named for what they decide (rules.cpp, trade.cpp, longest_road.cpp).
+    static std::uint64_t occupied_nodes(const State& s);
+    static EdgeSet all_roads(const State& s);
+    static EdgeSet roads_of(const State& s, int seat) { return {s.roads[seat][0], s.roads[seat][1]}; }
+    static int hand_size(const State& s, int seat);
+    static bool satisfies_distance_rule(const State& s, int node);
+    static bool road_connects(const State& s, int seat, int edge);
+    static bool can_build_settlement_at(const State& s, int seat, int node);
+    // True victory points (with hidden VP cards) or the public ones.
+    static int victory_points(const State& s, int seat, bool with_hidden);
+    // The longest trail of `seat`'s roads, cut at opponents' buildings.
+    static int longest_road(const State& s, int seat);
+    // 4, 3 with a generic harbor, 2 with that resource's harbor.
+    static int maritime_rate(const State& s, int seat, int resource);
+    static bool can_pay(const std::uint8_t* hand, const std::uint8_t* cost);
+
+private:
+    bool legal_in_main(const State& s, int seat, int action) const;
+    bool legal_trade(const State& s, int seat, int action) const;
+    void apply_trade(State& s, int seat, int action) const;
+    void roll(State& s, int sum) const;
+    void produce(State& s, int sum) const;
+    void after_robber(State& s, Rng& rng, int outcome) const;
+    void steal(State& s, int victim, int resource) const;
+    void draw_dev(State& s, int card) const;
+    void after_setup_road(State& s) const;
+    void end_turn(State& s) const;
+    void finish_robbery(State& s) const;
+    void update_roads_after(State& s, int builder, bool was_settlement) const;
+    void update_army(State& s, int seat) const;
+    bool can_place_free_road(const State& s, int seat) const;
+
+    int players_, vp_to_win_, max_turns_, trade_budget_;
+    bool beginner_, allow_adjacent_red_, explicit_chance_;
+};
+
+// "brick", "lumber", ... and "knight", "victory_point", ... as in action names and views.
+const char* resource_name(int resource);
+const char* dev_card_name(int kind);
+// "setup_settlement", "main", ... as in views.
+const char* phase_name(int phase);
+
+}  // namespace meeple::catan

@@ -1,0 +1,72 @@
+// Longest road: the longest trail (no edge twice) in a seat's roads, which may end at
+// but not pass through a node where an opponent's building stands; and the award.
+#include <bit>
+
+#include "games/catan/catan.hpp"
+
+namespace meeple::catan {
+namespace {
+
+struct TrailSearch {
+    EdgeSet roads;
+    std::uint64_t cuts;  // nodes with an opponent's building
+
+    // The longest trail continuing from `node` with `used` edges already taken.
+    int longest_from(int node, EdgeSet used) const {
+        int best = 0;
+        for (int k = 0; k < 3; ++k) {
+            const int edge = kTopology.edges_of_node[node][k];
+            if (edge == kNone || !roads.test(edge) || used.test(edge)) continue;
+            const int next = kTopology.neighbors_of_node[node][k];
+            EdgeSet taken = used;
+            taken.set(edge);
+            const int length = 1 + (((cuts >> next) & 1) ? 0 : longest_from(next, taken));
+            if (length > best) best = length;
+        }
+        return best;
+    }
+};
+
+}  // namespace
+
+int Catan::longest_road(const State& s, int seat) {
+    const TrailSearch search{roads_of(s, seat), occupied_nodes(s) & ~(s.settlements[seat] | s.cities[seat])};
+    if (search.roads.empty()) return 0;
+    int best = 0;
+    // A longest trail starts at some node its roads touch.
+    for (int node = 0; node < kNumNodes; ++node) {
+        if ((kTopology.edge_mask_of_node[node] & search.roads).empty()) continue;
+        const int length = search.longest_from(node, EdgeSet{});
+        if (length > best) best = length;
+    }
+    return best;
+}
+
+// After a road (lengths can only grow, for the builder) or a settlement (opponents'
+// roads may be cut). The card goes to the first road of 5+ and is taken only by a
+// strictly longer one. When the holder's road was cut: the holder keeps it while
+// still alone at the top with 5+; otherwise it goes to a sole longest seat with 5+,
+// or to nobody.
+void Catan::update_roads_after(State& s, int builder, bool was_settlement) const {
+    std::uint8_t before[kMaxSeats];
+    for (int p = 0; p < kMaxSeats; ++p) before[p] = s.road_length[p];
+    for (int p = 0; p < kMaxSeats; ++p) {  // empty seats have no roads: length 0
+        if ((p == builder) != was_settlement) s.road_length[p] = static_cast<std::uint8_t>(longest_road(s, p));
+    }
+    int best = -1, at_best = 0, best_seat = 0;
+    for (int p = 0; p < players_; ++p) {
+        if (s.road_length[p] > best) best = s.road_length[p], at_best = 1, best_seat = p;
+        else if (s.road_length[p] == best) ++at_best;
+    }
+    const bool sole_leader = at_best == 1 && best >= 5;
+    const int holder = s.road_holder;
+    if (holder == kNone) {
+        if (sole_leader) s.road_holder = static_cast<std::uint8_t>(best_seat);
+    } else if (s.road_length[holder] >= before[holder]) {
+        if (s.road_length[best_seat] > s.road_length[holder]) s.road_holder = static_cast<std::uint8_t>(best_seat);
+    } else {
+        s.road_holder = sole_leader ? static_cast<std::uint8_t>(best_seat) : kNone;
+    }
+}
+
+}  // namespace meeple::catan

@@ -1,0 +1,544 @@
+// Legality and the effect of every action but domestic trade (trade.cpp): setup,
+// dice and production, the robber, building, development cards, the end of a turn.
+#include <bit>
+
+#include "games/catan/catan.hpp"
+
+namespace meeple::catan {
+namespace {
+
+using Cost = std::uint8_t[kNumResources];
+// Brick, lumber, wool, grain, ore.
+constexpr Cost kRoadCost = {1, 1, 0, 0, 0};
+constexpr Cost kSettlementCost = {1, 1, 1, 1, 0};
+constexpr Cost kCityCost = {0, 0, 0, 2, 3};
+constexpr Cost kDevCardCost = {0, 0, 1, 1, 1};
+
+void pay(Catan::State& s, int seat, const Cost& cost) {
+    for (int r = 0; r < kNumResources; ++r) {
+        s.hand[seat][r] = static_cast<std::uint8_t>(s.hand[seat][r] - cost[r]);
+        s.bank[r] = static_cast<std::uint8_t>(s.bank[r] + cost[r]);
+    }
+}
+
+std::uint64_t buildings_of(const Catan::State& s, int seat) { return s.settlements[seat] | s.cities[seat]; }
+
+int roads_built(const Catan::State& s, int seat) {
+    return std::popcount(s.roads[seat][0]) + std::popcount(s.roads[seat][1]);
+}
+
+void set_bit(std::uint64_t* words, int a) { words[a >> 6] |= 1ull << (a & 63); }
+
+// Index `k` into a histogram of counts: the kind whose cumulative count passes k.
+int pick_from_counts(const std::uint8_t* counts, int kinds, std::uint32_t k) {
+    for (int i = 0; i < kinds; ++i) {
+        if (k < counts[i]) return i;
+        k -= counts[i];
+    }
+    return kinds - 1;
+}
+
+int total(const std::uint8_t* counts, int kinds) {
+    int t = 0;
+    for (int i = 0; i < kinds; ++i) t += counts[i];
+    return t;
+}
+
+// The nodes at which a seat's roads end or pass.
+std::uint64_t road_nodes(const Catan::State& s, int seat) {
+    std::uint64_t nodes = 0;
+    for (int w = 0; w < 2; ++w) {
+        for (std::uint64_t bits = s.roads[seat][w]; bits; bits &= bits - 1) {
+            const auto& ends = kTopology.nodes_of_edge[64 * w + std::countr_zero(bits)];
+            nodes |= (1ull << ends[0]) | (1ull << ends[1]);
+        }
+    }
+    return nodes;
+}
+
+// Nodes where no settlement may stand: occupied ones and their neighbours.
+std::uint64_t distance_blocked(const Catan::State& s) {
+    std::uint64_t blocked = Catan::occupied_nodes(s);
+    for (std::uint64_t bits = blocked; bits; bits &= bits - 1) {
+        blocked |= kTopology.neighbor_mask_of_node[std::countr_zero(bits)];
+    }
+    return blocked;
+}
+
+// Empty edges a seat may build on: touching its buildings, or its roads at a node no
+// opponent's building cuts.
+EdgeSet road_sites(const Catan::State& s, int seat) {
+    const std::uint64_t own = buildings_of(s, seat);
+    const std::uint64_t opponents = Catan::occupied_nodes(s) & ~own;
+    const std::uint64_t reach = own | (road_nodes(s, seat) & ~opponents);
+    EdgeSet sites;
+    for (std::uint64_t bits = reach; bits; bits &= bits - 1) sites = sites | kTopology.edge_mask_of_node[std::countr_zero(bits)];
+    return sites & ~Catan::all_roads(s);
+}
+
+// Opponents of the turn seat with a building on `hex` and at least one card.
+std::uint8_t robbable_seats(const Catan::State& s, int hex, int players) {
+    std::uint8_t seats = 0;
+    for (int p = 0; p < players; ++p) {
+        if (p != s.current && (buildings_of(s, p) & kTopology.node_mask_of_hex[hex]) && Catan::hand_size(s, p) > 0)
+            seats |= std::uint8_t(1u << p);
+    }
+    return seats;
+}
+
+bool can_play_dev(const Catan::State& s, int seat, int kind) { return !s.dev_played && s.dev[seat][kind] > 0; }
+
+}  // namespace
+
+// ---- Facts -------------------------------------------------------------------------
+
+std::uint64_t Catan::occupied_nodes(const State& s) {
+    std::uint64_t nodes = 0;
+    for (int p = 0; p < kMaxSeats; ++p) nodes |= s.settlements[p] | s.cities[p];
+    return nodes;
+}
+
+EdgeSet Catan::all_roads(const State& s) {
+    EdgeSet all;
+    for (int p = 0; p < kMaxSeats; ++p) all = all | roads_of(s, p);
+    return all;
+}
+
+int Catan::hand_size(const State& s, int seat) { return total(s.hand[seat], kNumResources); }
+
+bool Catan::can_pay(const std::uint8_t* hand, const std::uint8_t* cost) {
+    for (int r = 0; r < kNumResources; ++r) {
+        if (hand[r] < cost[r]) return false;
+    }
+    return true;
+}
+
+// The distance rule: the node and its neighbours are free of buildings.
+bool Catan::satisfies_distance_rule(const State& s, int node) { return !((distance_blocked(s) >> node) & 1); }
+
+bool Catan::road_connects(const State& s, int seat, int edge) {
+    const std::uint64_t own = buildings_of(s, seat);
+    const std::uint64_t opponents = occupied_nodes(s) & ~own;
+    const EdgeSet roads = roads_of(s, seat);
+    for (std::uint8_t node : kTopology.nodes_of_edge[edge]) {
+        if ((own >> node) & 1) return true;
+        if (!((opponents >> node) & 1) && !(kTopology.edge_mask_of_node[node] & roads).empty()) return true;
+    }
+    return false;
+}
+
+// After setup: the distance rule, and one of the seat's roads touches the node.
+bool Catan::can_build_settlement_at(const State& s, int seat, int node) {
+    return ((road_nodes(s, seat) & ~distance_blocked(s)) >> node) & 1;
+}
+
+int Catan::victory_points(const State& s, int seat, bool with_hidden) {
+    int vp = std::popcount(s.settlements[seat]) + 2 * std::popcount(s.cities[seat]);
+    vp += 2 * (s.road_holder == seat) + 2 * (s.army_holder == seat);
+    if (with_hidden) vp += s.dev[seat][kVictoryPoint] + s.dev_new[seat][kVictoryPoint];
+    return vp;
+}
+
+// ---- Who acts ------------------------------------------------------------------------
+
+Actors Catan::actors(const State& s) const {
+    switch (s.phase) {
+        case kGameOver: return 0;
+        case kAwaitingDice:
+        case kAwaitingDevCard:
+        case kAwaitingSteal: return kChanceBit;
+        case kDiscarding:
+            for (int p = 0; p < players_; ++p) {
+                if (s.discard_owed[p]) return Actors{1} << p;
+            }
+            return 0;
+        case kTradeAnswer: return Actors{1} << s.trade_responder;
+        default: return Actors{1} << s.current;
+    }
+}
+
+// ---- Legality --------------------------------------------------------------------------
+
+bool Catan::can_place_free_road(const State& s, int seat) const {
+    return roads_built(s, seat) < kMaxRoads && !road_sites(s, seat).empty();
+}
+
+bool Catan::legal_in_main(const State& s, int seat, int a) const {
+    const std::uint8_t* hand = s.hand[seat];
+    if (a < kBuildSettlement) {
+        return can_pay(hand, kRoadCost) && roads_built(s, seat) < kMaxRoads && !all_roads(s).test(a) &&
+               road_connects(s, seat, a);
+    }
+    if (a < kBuildCity) {
+        return can_pay(hand, kSettlementCost) && std::popcount(s.settlements[seat]) < kMaxSettlements &&
+               can_build_settlement_at(s, seat, a - kBuildSettlement);
+    }
+    if (a < kBuyDev) {
+        return can_pay(hand, kCityCost) && std::popcount(s.cities[seat]) < kMaxCities &&
+               ((s.settlements[seat] >> (a - kBuildCity)) & 1);
+    }
+    if (a == kBuyDev) return can_pay(hand, kDevCardCost) && total(s.deck, kNumDevKinds) > 0;
+    if (a == kPlayKnight) return can_play_dev(s, seat, kKnight);
+    if (a == kPlayRoadBuilding) return can_play_dev(s, seat, kRoadBuilding) && can_place_free_road(s, seat);
+    if (a < kPlayMonopoly) {
+        const ResourcePair pair = year_of_plenty_pair(a - kPlayYearOfPlenty);
+        const bool in_bank = pair.first == pair.second ? s.bank[pair.first] >= 2
+                                                        : s.bank[pair.first] >= 1 && s.bank[pair.second] >= 1;
+        return can_play_dev(s, seat, kYearOfPlenty) && in_bank;
+    }
+    if (a < kRoll) return can_play_dev(s, seat, kMonopoly);
+    if (a == kEndTurn) return true;
+    if (a >= kMaritime && a < kTradeGive) {
+        const ResourcePair p = maritime_pair(a - kMaritime);
+        return hand[p.first] >= maritime_rate(s, seat, p.first) && s.bank[p.second] >= 1;
+    }
+    if (a >= kTradeGive && a < kTradeOpen) return legal_trade(s, seat, a);
+    return false;
+}
+
+bool Catan::is_legal(const State& s, int seat, int a) const {
+    if (a < 0 || a >= kNumActions) return false;
+    switch (s.phase) {
+        case kSetupSettlement:
+            return a >= kBuildSettlement && a < kBuildCity && satisfies_distance_rule(s, a - kBuildSettlement);
+        case kSetupRoad: {
+            if (a >= kBuildSettlement || all_roads(s).test(a)) return false;
+            const auto& ends = kTopology.nodes_of_edge[a];
+            return ends[0] == s.last_settlement || ends[1] == s.last_settlement;
+        }
+        case kBeforeRoll: return a == kRoll || (a == kPlayKnight && can_play_dev(s, seat, kKnight));
+        case kDiscarding: return a >= kDiscard && a < kMaritime && s.hand[seat][a - kDiscard] > 0;
+        case kMovingRobber: return a >= kMoveRobber && a < kSteal && a - kMoveRobber != s.robber;
+        case kChooseVictim:
+            return a >= kSteal && a < kDiscard && ((robbable_seats(s, s.robber, players_) >> (a - kSteal)) & 1);
+        case kMain: return legal_in_main(s, seat, a);
+        case kPlacingFreeRoads:
+            return a < kBuildSettlement && roads_built(s, seat) < kMaxRoads && !all_roads(s).test(a) &&
+                   road_connects(s, seat, a);
+        case kTradeDraft:
+        case kTradeAnswer:
+        case kConfirmingTrade: return legal_trade(s, seat, a);
+        case kAwaitingDice: return a >= kChanceDice && a < kChanceDev;
+        case kAwaitingDevCard: return a >= kChanceDev && a < kChanceSteal && s.deck[a - kChanceDev] > 0;
+        case kAwaitingSteal: return a >= kChanceSteal && s.hand[s.steal_victim][a - kChanceSteal] > 0;
+        default: return false;
+    }
+}
+
+void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
+    for (int w = 0; w < (kNumActions + 63) / 64; ++w) words[w] = 0;
+    auto range = [&](int from, int to) {
+        for (int a = from; a < to; ++a) {
+            if (is_legal(s, seat, a)) set_bit(words, a);
+        }
+    };
+    switch (s.phase) {
+        case kSetupSettlement:
+            for (std::uint64_t free = ~distance_blocked(s) & ((1ull << kNumNodes) - 1); free; free &= free - 1)
+                set_bit(words, kBuildSettlement + std::countr_zero(free));
+            return;
+        case kMain: {
+            // Building sites from bitsets; the remaining actions one by one.
+            const std::uint8_t* hand = s.hand[seat];
+            if (can_pay(hand, kRoadCost) && roads_built(s, seat) < kMaxRoads) {
+                const EdgeSet sites = road_sites(s, seat);
+                for (int e = 0; e < kNumEdges; ++e) {
+                    if (sites.test(e)) set_bit(words, kBuildRoad + e);
+                }
+            }
+            if (can_pay(hand, kSettlementCost) && std::popcount(s.settlements[seat]) < kMaxSettlements) {
+                for (std::uint64_t n = road_nodes(s, seat) & ~distance_blocked(s); n; n &= n - 1)
+                    set_bit(words, kBuildSettlement + std::countr_zero(n));
+            }
+            if (can_pay(hand, kCityCost) && std::popcount(s.cities[seat]) < kMaxCities) {
+                for (std::uint64_t n = s.settlements[seat]; n; n &= n - 1) set_bit(words, kBuildCity + std::countr_zero(n));
+            }
+            range(kBuyDev, kMoveRobber);
+            range(kMaritime, kTradeOpen);
+            return;
+        }
+        case kPlacingFreeRoads: {
+            const EdgeSet sites = road_sites(s, seat);
+            for (int e = 0; e < kNumEdges; ++e) {
+                if (sites.test(e)) set_bit(words, kBuildRoad + e);
+            }
+            return;
+        }
+        case kSetupRoad: range(kBuildRoad, kBuildSettlement); return;
+        case kBeforeRoll: range(kPlayKnight, kPlayKnight + 1); range(kRoll, kRoll + 1); return;
+        case kDiscarding: range(kDiscard, kMaritime); return;
+        case kMovingRobber: range(kMoveRobber, kSteal); return;
+        case kChooseVictim: range(kSteal, kDiscard); return;
+        case kTradeDraft: range(kTradeGive, kTradeAccept); return;
+        case kTradeAnswer: range(kTradeAccept, kTradeConfirm); return;
+        case kConfirmingTrade: range(kTradeCancel, kTradeCancel + 1); range(kTradeConfirm, kChanceDice); return;
+        default: range(kChanceDice, kNumActions); return;
+    }
+}
+
+// ---- Effects -------------------------------------------------------------------------
+
+// Setup: snake order; after the last road the first turn begins.
+void Catan::after_setup_road(State& s) const {
+    ++s.setup_step;
+    const int n = players_;
+    if (s.setup_step == 2 * n) {
+        s.current = 0;
+        s.phase = kBeforeRoll;
+        s.trade_budget = static_cast<std::uint8_t>(trade_budget_);
+        return;
+    }
+    s.current = static_cast<std::uint8_t>(s.setup_step < n ? s.setup_step : 2 * n - 1 - s.setup_step);
+    s.phase = kSetupSettlement;
+}
+
+// Production. Bank shortage: when the bank cannot pay everyone their cards of a
+// resource, nobody receives it, unless only one seat is owed it: that seat takes what
+// is left.
+void Catan::produce(State& s, int sum) const {
+    int owed[kMaxSeats][kNumResources] = {};
+    for (int h = 0; h < kNumHexes; ++h) {
+        if (s.number[h] != sum || h == s.robber) continue;
+        const std::uint64_t nodes = kTopology.node_mask_of_hex[h];
+        for (int p = 0; p < players_; ++p)
+            owed[p][s.terrain[h]] += std::popcount(s.settlements[p] & nodes) + 2 * std::popcount(s.cities[p] & nodes);
+    }
+    for (int r = 0; r < kNumResources; ++r) {
+        int sum_owed = 0, seats_owed = 0;
+        for (int p = 0; p < players_; ++p) sum_owed += owed[p][r], seats_owed += owed[p][r] > 0;
+        if (sum_owed == 0 || (sum_owed > s.bank[r] && seats_owed > 1)) continue;
+        for (int p = 0; p < players_; ++p) {
+            const int paid = owed[p][r] < s.bank[r] ? owed[p][r] : s.bank[r];
+            s.hand[p][r] = static_cast<std::uint8_t>(s.hand[p][r] + paid);
+            s.bank[r] = static_cast<std::uint8_t>(s.bank[r] - paid);
+        }
+    }
+}
+
+// A roll: production, or on a 7 discards (half of a hand over 7, rounded down) and
+// the robber.
+void Catan::roll(State& s, int sum) const {
+    s.dice = static_cast<std::uint8_t>(sum);
+    s.rolled = 1;
+    if (sum != 7) {
+        produce(s, sum);
+        s.phase = kMain;
+        return;
+    }
+    bool any = false;
+    for (int p = 0; p < players_; ++p) {
+        const int size = hand_size(s, p);
+        s.discard_owed[p] = static_cast<std::uint8_t>(size > 7 ? size / 2 : 0);
+        any = any || s.discard_owed[p];
+    }
+    s.phase = any ? kDiscarding : kMovingRobber;
+}
+
+// Back to where the turn was before the robber: before or after the roll.
+void Catan::finish_robbery(State& s) const {
+    s.steal_victim = kNone;
+    s.phase = s.rolled ? kMain : kBeforeRoll;
+}
+
+void Catan::steal(State& s, int victim, int resource) const {
+    --s.hand[victim][resource];
+    ++s.hand[s.current][resource];
+    finish_robbery(s);
+}
+
+// The robber has moved: rob the one seat there, or let the turn seat choose.
+void Catan::after_robber(State& s, Rng& rng, int outcome) const {
+    const std::uint8_t seats = robbable_seats(s, s.robber, players_);
+    if (seats == 0) return finish_robbery(s);
+    if (std::popcount(unsigned(seats)) > 1) {
+        s.phase = kChooseVictim;
+        return;
+    }
+    const int victim = std::countr_zero(unsigned(seats));
+    if (explicit_chance_ && outcome < 0) {
+        s.steal_victim = static_cast<std::uint8_t>(victim);
+        s.phase = kAwaitingSteal;
+        return;
+    }
+    const int resource = outcome >= 0 ? outcome - kChanceSteal
+                                      : pick_from_counts(s.hand[victim], kNumResources,
+                                                         rng.below(static_cast<std::uint32_t>(hand_size(s, victim))));
+    steal(s, victim, resource);
+}
+
+void Catan::draw_dev(State& s, int card) const {
+    --s.deck[card];
+    ++s.dev_new[s.current][card];
+    s.phase = kMain;
+}
+
+// Largest army: the first to 3 knights; taken only by strictly more.
+void Catan::update_army(State& s, int seat) const {
+    if (s.knights[seat] < 3) return;
+    if (s.army_holder == kNone || s.knights[seat] > s.knights[s.army_holder]) s.army_holder = static_cast<std::uint8_t>(seat);
+}
+
+void Catan::end_turn(State& s) const {
+    const int p = s.current;
+    for (int k = 0; k < kNumDevKinds; ++k) {
+        s.dev[p][k] = static_cast<std::uint8_t>(s.dev[p][k] + s.dev_new[p][k]);
+        s.dev_new[p][k] = 0;
+    }
+    ++s.turn;
+    if (static_cast<int>(s.turn) >= max_turns_) {
+        s.truncated = 1;
+        s.phase = kGameOver;
+        return;
+    }
+    s.current = static_cast<std::uint8_t>((p + 1) % players_);
+    s.phase = kBeforeRoll;
+    s.rolled = 0;
+    s.dev_played = 0;
+    s.trade_budget = static_cast<std::uint8_t>(trade_budget_);
+}
+
+void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
+    const int turn_seat = s.current;
+    switch (s.phase) {
+        case kSetupSettlement: {
+            const int node = a - kBuildSettlement;
+            s.settlements[seat] |= 1ull << node;
+            s.last_settlement = static_cast<std::uint8_t>(node);
+            // The second settlement yields one card of each producing hex around it.
+            if (s.setup_step >= players_) {
+                for (std::uint8_t h : kTopology.hexes_of_node[node]) {
+                    if (h == kNone || s.terrain[h] == kDesert || s.bank[s.terrain[h]] == 0) continue;
+                    --s.bank[s.terrain[h]];
+                    ++s.hand[seat][s.terrain[h]];
+                }
+            }
+            update_roads_after(s, seat, true);
+            s.phase = kSetupRoad;
+            return;
+        }
+        case kSetupRoad:
+            s.roads[seat][a >> 6] |= 1ull << (a & 63);
+            update_roads_after(s, seat, false);
+            s.last_settlement = kNone;
+            after_setup_road(s);
+            return;
+        case kDiscarding:
+            --s.hand[seat][a - kDiscard];
+            ++s.bank[a - kDiscard];
+            --s.discard_owed[seat];
+            if (!(actors(s) & ((1u << players_) - 1))) s.phase = kMovingRobber;
+            return;
+        case kAwaitingDice: roll(s, a - kChanceDice + 2); return;
+        case kAwaitingDevCard: draw_dev(s, a - kChanceDev); break;
+        case kAwaitingSteal: steal(s, s.steal_victim, a - kChanceSteal); break;
+        case kTradeDraft:
+        case kTradeAnswer:
+        case kConfirmingTrade: apply_trade(s, seat, a); return;
+        case kPlacingFreeRoads:
+            s.roads[seat][a >> 6] |= 1ull << (a & 63);
+            update_roads_after(s, seat, false);
+            if (--s.free_roads == 0 || !can_place_free_road(s, seat)) {
+                s.free_roads = 0;
+                s.phase = kMain;
+            }
+            break;
+        default:
+            if (a < kBuildSettlement) {
+                pay(s, seat, kRoadCost);
+                s.roads[seat][a >> 6] |= 1ull << (a & 63);
+                update_roads_after(s, seat, false);
+            } else if (a < kBuildCity) {
+                pay(s, seat, kSettlementCost);
+                s.settlements[seat] |= 1ull << (a - kBuildSettlement);
+                update_roads_after(s, seat, true);
+            } else if (a < kBuyDev) {
+                pay(s, seat, kCityCost);
+                s.settlements[seat] &= ~(1ull << (a - kBuildCity));
+                s.cities[seat] |= 1ull << (a - kBuildCity);
+            } else if (a == kBuyDev) {
+                pay(s, seat, kDevCardCost);
+                if (outcome >= 0) {
+                    draw_dev(s, outcome - kChanceDev);
+                } else if (explicit_chance_) {
+                    s.phase = kAwaitingDevCard;
+                } else {
+                    const auto k = rng.below(static_cast<std::uint32_t>(total(s.deck, kNumDevKinds)));
+                    draw_dev(s, pick_from_counts(s.deck, kNumDevKinds, k));
+                }
+            } else if (a == kPlayKnight) {
+                --s.dev[seat][kKnight];
+                ++s.played[kKnight];
+                ++s.knights[seat];
+                s.dev_played = 1;
+                update_army(s, seat);
+                s.phase = kMovingRobber;
+            } else if (a == kPlayRoadBuilding) {
+                --s.dev[seat][kRoadBuilding];
+                ++s.played[kRoadBuilding];
+                s.dev_played = 1;
+                s.free_roads = 2;
+                s.phase = kPlacingFreeRoads;
+            } else if (a < kPlayMonopoly) {
+                const ResourcePair pair = year_of_plenty_pair(a - kPlayYearOfPlenty);
+                --s.dev[seat][kYearOfPlenty];
+                ++s.played[kYearOfPlenty];
+                s.dev_played = 1;
+                for (int r : {pair.first, pair.second}) --s.bank[r], ++s.hand[seat][r];
+            } else if (a < kRoll) {
+                const int r = a - kPlayMonopoly;
+                --s.dev[seat][kMonopoly];
+                ++s.played[kMonopoly];
+                s.dev_played = 1;
+                for (int p = 0; p < kMaxSeats; ++p) {  // empty seats hold nothing
+                    if (p == seat) continue;
+                    s.hand[seat][r] = static_cast<std::uint8_t>(s.hand[seat][r] + s.hand[p][r]);
+                    s.hand[p][r] = 0;
+                }
+            } else if (a == kRoll) {
+                if (outcome >= 0) {
+                    roll(s, outcome - kChanceDice + 2);
+                } else if (explicit_chance_) {
+                    s.phase = kAwaitingDice;
+                } else {
+                    const int d1 = static_cast<int>(rng.below(6)), d2 = static_cast<int>(rng.below(6));
+                    roll(s, d1 + d2 + 2);
+                }
+            } else if (a == kEndTurn) {
+                // Points reached while waiting for a chance outcome count here at the latest.
+                if (victory_points(s, seat, true) >= vp_to_win_) break;
+                end_turn(s);
+                return;
+            } else if (a < kSteal) {
+                s.robber = static_cast<std::uint8_t>(a - kMoveRobber);
+                after_robber(s, rng, outcome);
+            } else if (a < kDiscard) {
+                const int victim = a - kSteal;
+                if (outcome >= 0) {
+                    steal(s, victim, outcome - kChanceSteal);
+                } else if (explicit_chance_) {
+                    s.steal_victim = static_cast<std::uint8_t>(victim);
+                    s.phase = kAwaitingSteal;
+                } else {
+                    steal(s, victim, pick_from_counts(s.hand[victim], kNumResources,
+                                                      rng.below(static_cast<std::uint32_t>(hand_size(s, victim)))));
+                }
+            } else if (a < kTradeGive) {
+                const ResourcePair p = maritime_pair(a - kMaritime);
+                const int rate = maritime_rate(s, seat, p.first);
+                s.hand[seat][p.first] = static_cast<std::uint8_t>(s.hand[seat][p.first] - rate);
+                s.bank[p.first] = static_cast<std::uint8_t>(s.bank[p.first] + rate);
+                --s.bank[p.second];
+                ++s.hand[seat][p.second];
+            } else {
+                apply_trade(s, seat, a);
+                return;
+            }
+    }
+    // A seat wins on reaching the target during its own turn, by its own action.
+    if (seat == turn_seat && s.phase != kGameOver && victory_points(s, seat, true) >= vp_to_win_) {
+        s.winner = static_cast<std::uint8_t>(seat);
+        s.phase = kGameOver;
+    }
+}
+
+}  // namespace meeple::catan
