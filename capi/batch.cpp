@@ -238,9 +238,7 @@ meeple_status_t meeple_batch_get_state(const meeple_batch_t* batch, size_t slot,
         const Batch& b = batch_of(batch);
         require(out_state, "out_state");
         const void* rec = b.record(check_slot(b, slot));
-        auto s = std::make_unique<meeple_state>();
-        s->words = std::make_unique<std::uint64_t[]>((b.game().record_size() + 7) / 8);
-        s->game = b.game_ptr();
+        auto s = make_state(b.game_ptr());
         std::memcpy(s->rec(), rec, b.game().record_size());
         *out_state = s.release();
     });

@@ -189,8 +189,8 @@ void Batch::step_autoreset(const std::int32_t* actions, std::uint8_t* dones) { s
 // ---- Reads ----
 
 void Batch::mask_of(const void* rec, std::uint64_t* words, ChanceOutcome* chance) const {
-    const int mask_words = game_->mask_words();
-    std::memset(words, 0, static_cast<std::size_t>(mask_words) * sizeof *words);
+    // A plain loop: masks are a word or two, too short to pay for a memset call.
+    for (int w = 0, mask_words = game_->mask_words(); w < mask_words; ++w) words[w] = 0;
     const int player = acting_player(game_->actors(rec));
     if (player == kNobody) return;
     if (player != kChance) {

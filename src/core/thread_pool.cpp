@@ -1,13 +1,13 @@
 #include "core/thread_pool.hpp"
 
-#include <algorithm>
-
 namespace meeple {
 namespace {
 
 // Spinning briefly before sleeping keeps back-to-back batch calls from paying a futex
 // wake-up each; the bound keeps an idle pool from burning a shared core.
-constexpr int kSpins = 4000;
+constexpr int kSpins = 2000;
+constexpr std::size_t kChunksPerThread = 8;
+constexpr std::uint64_t kField = 0xFFFF;
 
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -34,7 +34,7 @@ int ThreadPool::hardware_threads() {
 
 ThreadPool::ThreadPool(int threads) : threads_(threads > 0 ? threads : hardware_threads()) {
     workers_.reserve(static_cast<std::size_t>(threads_ - 1));
-    for (int part = 1; part < threads_; ++part) workers_.emplace_back([this, part] { worker_loop(part); });
+    for (int t = 1; t < threads_; ++t) workers_.emplace_back([this, t] { worker_loop(t); });
 }
 
 ThreadPool::~ThreadPool() {
@@ -44,41 +44,54 @@ ThreadPool::~ThreadPool() {
     for (auto& t : workers_) t.join();
 }
 
-void ThreadPool::run_part(int part) const {
-    if (part >= parts_) return;
-    const std::size_t begin = n_ * static_cast<std::size_t>(part) / static_cast<std::size_t>(parts_);
-    const std::size_t end = n_ * static_cast<std::size_t>(part + 1) / static_cast<std::size_t>(parts_);
-    if (begin < end) task_(ctx_, begin, end, part);
+std::size_t ThreadPool::chunks_for(std::size_t n, std::size_t min_part) const {
+    if (threads_ == 1) return 1;
+    const std::size_t most = min_part ? n / min_part : n;
+    const std::size_t cap = std::min<std::size_t>(kChunksPerThread * static_cast<std::size_t>(threads_), kField);
+    return std::max<std::size_t>(1, std::min(most, cap));
 }
 
-void ThreadPool::dispatch(std::size_t n, int parts, Task task, void* ctx) {
+void ThreadPool::work(int thread) {
+    std::uint64_t c = claim_.load(std::memory_order_acquire);
+    for (;;) {
+        const std::uint64_t chunks = (c >> 16) & kField, next = c & kField;
+        if (next >= chunks) return;
+        if (!claim_.compare_exchange_weak(c, c + 1, std::memory_order_acq_rel, std::memory_order_acquire)) continue;
+        // The chunk is ours, so the job cannot end before we report it: its fields hold.
+        task_(ctx_, n_ * next / chunks, n_ * (next + 1) / chunks, thread);
+        if (done_.fetch_add(1, std::memory_order_acq_rel) + 1 == chunks) done_.notify_one();
+        c = claim_.load(std::memory_order_acquire);
+    }
+}
+
+void ThreadPool::dispatch(std::size_t n, std::size_t chunks, Task task, void* ctx) {
+    if (chunks <= 1) {  // nothing to hand out: skip the wake-up entirely
+        if (n) task(ctx, 0, n, 0);
+        return;
+    }
     task_ = task;
     ctx_ = ctx;
     n_ = n;
-    parts_ = parts;
-    if (parts == 1) {  // nothing to hand out: skip the wake-up entirely
-        run_part(0);
-        return;
-    }
-    pending_.store(threads_ - 1, std::memory_order_relaxed);
+    done_.store(0, std::memory_order_relaxed);
+    ++job_;
+    claim_.store((std::uint64_t(job_) << 32) | (std::uint64_t(chunks) << 16), std::memory_order_release);
     generation_.fetch_add(1, std::memory_order_release);
     generation_.notify_all();
-    run_part(0);
-    for (int left = pending_.load(std::memory_order_acquire); left != 0;
-         left = pending_.load(std::memory_order_acquire)) {
-        wait_while_equal(pending_, left);
+    work(0);
+    const auto total = static_cast<std::uint32_t>(chunks);
+    for (std::uint32_t d = done_.load(std::memory_order_acquire); d != total; d = done_.load(std::memory_order_acquire)) {
+        wait_while_equal(done_, d);
     }
 }
 
-void ThreadPool::worker_loop(int part) {
+void ThreadPool::worker_loop(int thread) {
     // Generation 0 is the pool's start; a job may be published before this thread runs.
     std::uint64_t seen = 0;
     for (;;) {
         wait_while_equal(generation_, seen);
         seen = generation_.load(std::memory_order_acquire);
         if (stop_) return;
-        run_part(part);
-        if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) pending_.notify_one();
+        work(thread);
     }
 }
 

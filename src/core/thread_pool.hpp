@@ -1,7 +1,9 @@
-// A small persistent pool of worker threads that runs one fixed partition of [0, n)
-// and waits. Parts are contiguous and depend only on n and the part count, and the
-// work on a slot depends only on that slot, so results never depend on the pool.
-// A call allocates nothing: the task travels as a function pointer and a context.
+// A small persistent pool of worker threads that runs a fixed partition of [0, n) into
+// chunks and waits. Chunk bounds depend only on n, the pool size and the minimum chunk;
+// threads claim chunks as they come, so a thread the OS has descheduled delays no one
+// (the others take its share). Since the work on a slot depends only on that slot, the
+// results never depend on which thread ran which chunk. A run allocates nothing: the
+// task travels as a function pointer and a context.
 #pragma once
 
 #include <algorithm>
@@ -27,36 +29,42 @@ public:
     // Hardware threads of this machine (at least 1).
     static int hardware_threads();
 
-    // Calls body(begin, end, part) on parts of [0, n) and returns when all are done.
-    // Part p is [n * p / parts, n * (p + 1) / parts) with parts = min(threads, n /
-    // min_part) (at least 1); part 0 runs on the calling thread. `body` must not throw.
-    // Not reentrant: one run at a time per pool.
+    // The number of chunks a run of n items is cut into: one when the pool has one
+    // thread, else up to 8 a thread, each of at least min_part items (at least 1 chunk).
+    std::size_t chunks_for(std::size_t n, std::size_t min_part) const;
+
+    // Calls body(begin, end, thread) on each chunk of [0, n) and returns when all are
+    // done. Chunk c is [n * c / chunks, n * (c + 1) / chunks); `thread` (0 for the
+    // caller, up to threads() - 1) names the thread running it, for per-thread scratch
+    // space. `body` must not throw. Not reentrant: one run at a time per pool.
     template <class Body>
     void run(std::size_t n, std::size_t min_part, Body& body) {
-        const std::size_t most = min_part ? n / min_part : n;
-        const int parts = static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(threads_, most)));
-        dispatch(n, parts, [](void* ctx, std::size_t b, std::size_t e, int p) {
-            (*static_cast<Body*>(ctx))(b, e, p);
+        dispatch(n, chunks_for(n, min_part), [](void* ctx, std::size_t b, std::size_t e, int thread) {
+            (*static_cast<Body*>(ctx))(b, e, thread);
         }, &body);
     }
 
 private:
-    using Task = void (*)(void* ctx, std::size_t begin, std::size_t end, int part);
+    using Task = void (*)(void* ctx, std::size_t begin, std::size_t end, int thread);
 
-    void dispatch(std::size_t n, int parts, Task task, void* ctx);
-    void worker_loop(int part);
-    void run_part(int part) const;
+    void dispatch(std::size_t n, std::size_t chunks, Task task, void* ctx);
+    void worker_loop(int thread);
+    // Claims and runs chunks of the published job until none is left.
+    void work(int thread);
 
     int threads_;
     std::vector<std::thread> workers_;
-    // The job, published by a release increment of generation_.
+    // The job. Written by the caller before it publishes the claim word; read by a
+    // worker only after it has claimed a chunk, when the job cannot end under it.
     Task task_ = nullptr;
     void* ctx_ = nullptr;
     std::size_t n_ = 0;
-    int parts_ = 1;
     bool stop_ = false;
-    std::atomic<std::uint64_t> generation_{0};
-    std::atomic<int> pending_{0};  // workers that have not finished the current job
+    std::uint32_t job_ = 0;
+    // Claim word: job number (high 32 bits), chunk count (16), next chunk (low 16).
+    std::atomic<std::uint64_t> claim_{0};
+    std::atomic<std::uint32_t> done_{0};        // chunks finished in the current job
+    std::atomic<std::uint64_t> generation_{0};  // bumped to wake sleeping workers
 };
 
 }  // namespace meeple

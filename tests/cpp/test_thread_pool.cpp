@@ -1,6 +1,8 @@
 // The thread pool runs a fixed partition of [0, n): every index exactly once, in
-// contiguous parts whose bounds depend only on n and the part count.
+// contiguous chunks whose bounds depend only on n, the pool size and the minimum chunk.
+#include <algorithm>
 #include <atomic>
+#include <utility>
 #include <vector>
 
 #include "check.hpp"
@@ -10,16 +12,11 @@ using namespace meeple;
 
 namespace {
 
-// Runs the pool over n indices and returns how often each index was visited, and by
-// which part.
-std::vector<int> visits(ThreadPool& pool, std::size_t n, std::size_t min_part, std::vector<int>* part_of = nullptr) {
+// Runs the pool over n indices and returns how often each index was visited.
+std::vector<int> visits(ThreadPool& pool, std::size_t n, std::size_t min_part) {
     std::vector<int> count(n, 0);
-    if (part_of) part_of->assign(n, -1);
-    auto body = [&](std::size_t b, std::size_t e, int part) {
-        for (std::size_t i = b; i < e; ++i) {
-            ++count[i];
-            if (part_of) (*part_of)[i] = part;
-        }
+    auto body = [&](std::size_t b, std::size_t e, int) {
+        for (std::size_t i = b; i < e; ++i) ++count[i];
     };
     pool.run(n, min_part, body);
     return count;
@@ -40,17 +37,27 @@ TEST(thread_pool_visits_every_index_exactly_once) {
     }
 }
 
-TEST(thread_pool_parts_are_contiguous_and_follow_the_formula) {
+TEST(thread_pool_chunks_are_contiguous_and_follow_the_formula) {
     ThreadPool pool(3);
-    std::vector<int> part_of;
-    visits(pool, 10, 1, &part_of);
-    // parts = 3: [0, 3), [3, 6), [6, 10)
-    const std::vector<int> want = {0, 0, 0, 1, 1, 1, 2, 2, 2, 2};
-    CHECK(part_of == want);
-    // min_part 4 allows only 10 / 4 = 2 parts: [0, 5), [5, 10)
-    visits(pool, 10, 4, &part_of);
-    const std::vector<int> two = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1};
-    CHECK(part_of == two);
+    CHECK_EQ(pool.chunks_for(1000, 1), 24u);  // 8 a thread
+    CHECK_EQ(pool.chunks_for(1000, 100), 10u);
+    CHECK_EQ(pool.chunks_for(10, 32), 1u);
+    CHECK_EQ(ThreadPool(1).chunks_for(1000, 1), 1u);
+    std::vector<std::pair<std::size_t, std::size_t>> seen;
+    std::atomic<int> lock{0};
+    auto body = [&](std::size_t b, std::size_t e, int thread) {
+        CHECK(thread >= 0 && thread < 3);
+        while (lock.exchange(1)) {}
+        seen.emplace_back(b, e);
+        lock.store(0);
+    };
+    pool.run(1000, 100, body);
+    std::sort(seen.begin(), seen.end());
+    CHECK_EQ(seen.size(), 10u);
+    for (std::size_t c = 0; c < seen.size(); ++c) {
+        CHECK_EQ(seen[c].first, 1000 * c / 10);
+        CHECK_EQ(seen[c].second, 1000 * (c + 1) / 10);
+    }
 }
 
 TEST(thread_pool_runs_parts_on_distinct_threads_and_survives_many_runs) {

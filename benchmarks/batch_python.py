@@ -1,0 +1,138 @@
+"""The batch through the Python binding, per registered game: steps per second of
+``Batch.step_autoreset`` with packed masks and observations read every step (1 and 2
+threads), against the same work done one game at a time with ``State``; and complete
+random games per second in ``run_random_games`` against a Python loop over ``State``.
+
+No peer with a batched API exists yet for these games (fastcatan's ``BatchedEnv`` will
+join once Catan is registered); OpenSpiel's ``pyspiel`` per-state loop is printed as a
+reference point for tic-tac-toe when it is installed.
+
+Usage: python benchmarks/batch_python.py [--seconds 0.5] [--slots 4096]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Callable
+
+import numpy as np
+
+import meeple
+
+
+def rate(fn: Callable[[], int], seconds: float, rounds: int = 3) -> float:
+    """Units per second of fn (which returns how many units it did), best of rounds."""
+    best = 0.0
+    for _ in range(rounds):
+        start, done = time.perf_counter(), 0
+        while time.perf_counter() - start < seconds / rounds:
+            done += fn()
+        best = max(best, done / (time.perf_counter() - start))
+    return best
+
+
+def first_legal(masks: np.ndarray, actions: np.ndarray) -> None:
+    """A cheap vectorised policy: the lowest legal action of each slot's packed mask."""
+    low = masks[:, 0]
+    lowest = (low & (~low + np.uint64(1))).astype(np.float64)
+    np.log2(lowest, out=lowest, where=lowest > 0)
+    actions[:] = np.where(low > 0, lowest, 0).astype(np.int32)
+
+
+def batch_steps(name: str, n: int, threads: int) -> Callable[[], int]:
+    batch = meeple.Batch(name, n, seed=1, threads=threads)
+    masks, obs = batch.masks(), batch.observations()
+    actions = np.zeros(n, dtype=np.int32)
+    dones = np.zeros(n, dtype=bool)
+
+    def run() -> int:
+        first_legal(masks, actions)
+        batch.step_autoreset(actions, dones)
+        batch.masks(out=masks)
+        batch.observations(out=obs)
+        return n
+
+    return run
+
+
+def state_steps(name: str, n: int) -> Callable[[], int]:
+    game = meeple.Game(name)
+    states = [game.new_state(i) for i in range(n)]
+    restarts = [0]
+
+    def run() -> int:
+        for i, s in enumerate(states):
+            s.apply(s.legal_actions()[0])
+            if s.is_terminal:
+                restarts[0] += 1
+                s = states[i] = game.new_state(n + restarts[0])
+            s.action_mask()
+            s.observation(s.current_player)
+        return n
+
+    return run
+
+
+def python_games(name: str, rng: random.Random) -> Callable[[], int]:
+    game = meeple.Game(name)
+
+    def run() -> int:
+        s = game.new_state(rng.getrandbits(32))
+        while not s.is_terminal:
+            s.apply(rng.choice(s.legal_actions()))
+        return 1
+
+    return run
+
+
+def pyspiel_games(rng: random.Random) -> Callable[[], int] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("tic_tac_toe")
+
+    def run() -> int:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            s.apply_action(rng.choice(s.legal_actions()))
+        return 1
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=0.5)
+    parser.add_argument("--slots", type=int, default=4096)
+    args = parser.parse_args()
+    rng = random.Random(1)
+    print(f"slots {args.slots}, {args.seconds:.2f} s a measurement (best of 3 rounds)")
+    for name in meeple.games():
+        one = rate(batch_steps(name, args.slots, 1), args.seconds)
+        two = rate(batch_steps(name, args.slots, 2), args.seconds)
+        alone = rate(state_steps(name, min(args.slots, 512)), args.seconds)
+        games1 = rate(lambda: meeple.run_random_games(name, 2000, rng.getrandbits(32), threads=1).games, args.seconds)
+        games2 = rate(lambda: meeple.run_random_games(name, 2000, rng.getrandbits(32), threads=2).games, args.seconds)
+        loop = rate(python_games(name, rng), args.seconds)
+        print(f"\n{name}")
+        print("  steps/s with masks and observations read every step")
+        print(f"    Batch, 1 thread        {one:12.0f}")
+        print(f"    Batch, 2 threads       {two:12.0f}   ({two / one:.2f}x)")
+        print(f"    State one by one       {alone:12.0f}   (Batch 1 thread / State: {one / alone:.0f}x)")
+        print("  complete random games/s")
+        print(f"    run_random_games, 1 thread  {games1:12.0f}")
+        print(f"    run_random_games, 2 threads {games2:12.0f}   ({games2 / games1:.2f}x)")
+        print(f"    Python loop over State      {loop:12.0f}   (run_random_games 1 thread / loop: {games1 / loop:.0f}x)")
+        if name == "tictactoe":
+            spiel = pyspiel_games(rng)
+            if spiel is not None:
+                peer = rate(spiel, args.seconds)
+                print(f"    pyspiel Python loop         {peer:12.0f}   (run_random_games 1 thread / pyspiel: "
+                      f"{games1 / peer:.0f}x)")
+
+
+if __name__ == "__main__":
+    main()

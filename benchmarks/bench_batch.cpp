@@ -1,0 +1,195 @@
+// Batch benchmark, per registered game: the bare game step against the batch path
+// (step_autoreset + packed masks + observations every step) at 1 and 2 threads, and
+// complete random games per second in run_random_games.
+//
+// "Bare" is the same work written as a plain loop over the same records with direct
+// AnyGame calls: apply the chosen action, restart a finished game, write its mask and
+// observation. Both loops choose actions the same way (a uniform legal action from the
+// mask just written), so the ratio is what the batch adds: legality checks, episode
+// bookkeeping, the pool and the C-style call boundaries.
+//
+// Usage: bench_batch [seconds per measurement, default 0.5] [slots, default 4096]
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "core/batch.hpp"
+#include "core/random_games.hpp"
+#include "core/registry.hpp"
+#include "core/seed_derivation.hpp"
+
+using namespace meeple;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// A uniform legal action of a packed mask row, or 0 when none is legal.
+int pick(const std::uint64_t* words, int mask_words, Rng& rng) {
+    int legal = 0;
+    for (int w = 0; w < mask_words; ++w) legal += std::popcount(words[w]);
+    if (legal == 0) return 0;
+    int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(legal)));
+    for (int w = 0;; ++w) {
+        const int c = std::popcount(words[w]);
+        if (k < c) {
+            std::uint64_t bits = words[w];
+            for (; k > 0; --k) bits &= bits - 1;
+            return w * 64 + std::countr_zero(bits);
+        }
+        k -= c;
+    }
+}
+
+struct Rate {
+    double steps_per_s = 0;       // whole loop, action choice included
+    double call_steps_per_s = 0;  // time inside the batch (or bare) work only
+
+    void keep_best(const Rate& r) {
+        steps_per_s = std::max(steps_per_s, r.steps_per_s);
+        call_steps_per_s = std::max(call_steps_per_s, r.call_steps_per_s);
+    }
+};
+
+// The same work as a batch, written as plain loops over records with direct calls.
+class BareLoop {
+public:
+    BareLoop(const AnyGame& g, std::size_t n)
+        : g_(g), n_(n), stride_((g.record_size() + 7) / 8), mw_(static_cast<std::size_t>(g.mask_words())),
+          obs_(static_cast<std::size_t>(g.obs_size())), recs_(n * stride_), masks_(n * mw_), observations_(n * obs_),
+          actions_(n), restarts_(n, 0) {
+        for (std::size_t i = 0; i < n; ++i) g.init(&recs_[i * stride_], derive_seed(1, i));
+        read();
+    }
+
+    Rate measure(double seconds) {
+        std::uint64_t steps = 0;
+        double inside = 0;
+        const auto start = Clock::now();
+        while (seconds_since(start) < seconds) {
+            for (std::size_t i = 0; i < n_; ++i) actions_[i] = pick(&masks_[i * mw_], static_cast<int>(mw_), rng_);
+            const auto t = Clock::now();
+            for (std::size_t i = 0; i < n_; ++i) {
+                void* rec = &recs_[i * stride_];
+                const int player = acting_player(g_.actors(rec));
+                if (player != kNobody) g_.apply_unchecked(rec, player, actions_[i]);
+                if (g_.is_terminal(rec)) g_.init(rec, derive_seed(i, ++restarts_[i]));
+            }
+            read();
+            inside += seconds_since(t);
+            steps += n_;
+        }
+        return {steps / seconds_since(start), steps / inside};
+    }
+
+private:
+    void read() {
+        for (std::size_t i = 0; i < n_; ++i) {
+            const void* rec = &recs_[i * stride_];
+            const int player = acting_player(g_.actors(rec));
+            std::memset(&masks_[i * mw_], 0, mw_ * sizeof(std::uint64_t));
+            if (player >= 0) g_.legal_mask(rec, player, &masks_[i * mw_]);
+            std::memset(&observations_[i * obs_], 0, obs_ * sizeof(float));
+            g_.observe(rec, player >= 0 ? player : kViewPublic, &observations_[i * obs_]);
+        }
+    }
+
+    const AnyGame& g_;
+    std::size_t n_, stride_, mw_, obs_;
+    std::vector<std::uint64_t> recs_, masks_;
+    std::vector<float> observations_;
+    std::vector<std::int32_t> actions_;
+    std::vector<std::uint64_t> restarts_;
+    Rng rng_ = Rng::from_seed(7);
+};
+
+class BatchLoop {
+public:
+    BatchLoop(const std::shared_ptr<const AnyGame>& g, std::size_t n, int threads)
+        : b_(g, n, 1, threads), n_(n), mw_(static_cast<std::size_t>(g->mask_words())), masks_(n * mw_),
+          observations_(n * g->obs_size()), actions_(n), dones_(n) {
+        b_.write_masks(masks_.data());
+    }
+
+    Rate measure(double seconds) {
+        std::uint64_t steps = 0;
+        double inside = 0;
+        const auto start = Clock::now();
+        while (seconds_since(start) < seconds) {
+            for (std::size_t i = 0; i < n_; ++i) actions_[i] = pick(&masks_[i * mw_], static_cast<int>(mw_), rng_);
+            const auto t = Clock::now();
+            b_.step_autoreset(actions_.data(), dones_.data());
+            b_.write_masks(masks_.data());
+            b_.write_observations(observations_.data());
+            inside += seconds_since(t);
+            steps += n_;
+        }
+        return {steps / seconds_since(start), steps / inside};
+    }
+
+private:
+    Batch b_;
+    std::size_t n_, mw_;
+    std::vector<std::uint64_t> masks_;
+    std::vector<float> observations_;
+    std::vector<std::int32_t> actions_;
+    std::vector<std::uint8_t> dones_;
+    Rng rng_ = Rng::from_seed(7);
+};
+
+double games_per_second(const AnyGame& g, int threads, double seconds) {
+    std::uint64_t games = 1000, seed = 0;
+    std::uint64_t played = 0;
+    double spent = 0;
+    while (spent < seconds) {
+        const auto t = Clock::now();
+        played += run_random_games(g, games, seed++, threads).games;
+        const double took = seconds_since(t);
+        spent += took;
+        if (took < seconds / 10) games *= 2;
+    }
+    return played / spent;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const double seconds = argc > 1 ? std::atof(argv[1]) : 0.5;
+    const std::size_t n = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 4096;
+    constexpr int kRounds = 5;  // interleaved; the best round of each counts (the machine is shared)
+    std::printf("slots %zu, %.2f s a measurement in %d interleaved rounds (best kept), %d hardware threads\n", n,
+                seconds, kRounds, ThreadPool::hardware_threads());
+    for (const GameEntry& entry : registered_games()) {
+        auto g = make_game(entry.name);
+        BareLoop bare_loop(*g, n);
+        BatchLoop one_loop(g, n, 1), two_loop(g, n, 2);
+        Rate bare, one, two;
+        double games1 = 0, games2 = 0;
+        for (int r = 0; r < kRounds; ++r) {
+            bare.keep_best(bare_loop.measure(seconds / kRounds));
+            one.keep_best(one_loop.measure(seconds / kRounds));
+            two.keep_best(two_loop.measure(seconds / kRounds));
+            games1 = std::max(games1, games_per_second(*g, 1, seconds / kRounds));
+            games2 = std::max(games2, games_per_second(*g, 2, seconds / kRounds));
+        }
+        std::printf("\n%s\n", g->spec().c_str());
+        std::printf("  steps/s, step + masks + observations  (whole loop | inside the calls)\n");
+        std::printf("    bare loop, 1 thread     %12.0f | %12.0f\n", bare.steps_per_s, bare.call_steps_per_s);
+        std::printf("    batch, 1 thread         %12.0f | %12.0f\n", one.steps_per_s, one.call_steps_per_s);
+        std::printf("    batch, 2 threads        %12.0f | %12.0f\n", two.steps_per_s, two.call_steps_per_s);
+        std::printf("  batch cost over bare at 1 thread:  %+.1f%% (inside the calls %+.1f%%)\n",
+                    100.0 * (bare.steps_per_s / one.steps_per_s - 1),
+                    100.0 * (bare.call_steps_per_s / one.call_steps_per_s - 1));
+        std::printf("  batch 2 threads / 1 thread:        %.2fx (inside the calls %.2fx)\n",
+                    two.steps_per_s / one.steps_per_s, two.call_steps_per_s / one.call_steps_per_s);
+        std::printf("  run_random_games: %.0f games/s at 1 thread, %.0f at 2 (%.2fx)\n", games1, games2,
+                    games2 / games1);
+    }
+    return 0;
+}
