@@ -79,7 +79,7 @@ std::string Triangle::render(const State& s) const {
     out += line;
     out += "    ";
     for (int c = 0; c < board_.cols(); ++c) {
-        std::snprintf(line, sizeof line, "%-2d", c % 100);
+        std::snprintf(line, sizeof line, "%-2d", c % 10);  // the last digit keeps columns aligned
         out += line;
     }
     out += '\n';
