@@ -20,10 +20,12 @@
 #include "poker/hand.hpp"
 
 #ifdef MEEPLE_BENCH_PHEVALUATOR
-#include "phevaluator_bridge.hpp"  // written by poker_peers.sh: int phe_eval7(const int* ids)
+// Written by poker_peers.sh: int phe_card(int meeple_id), int phe_eval7(const int* phe_ids).
+#include "phevaluator_bridge.hpp"
 #endif
 #ifdef MEEPLE_BENCH_XIAPL
-#include "xiapl_bridge.hpp"  // written by poker_peers.sh: xiapl_eval7, xiapl_preflop_equity
+// Written by poker_peers.sh: xiapl_eval_mask(mask), xiapl_preflop_equity(mask, mask).
+#include "xiapl_bridge.hpp"
 #endif
 
 using namespace meeple;
@@ -108,16 +110,20 @@ int main(int argc, char** argv) {
     report("meeple evaluate_batch, all threads", batch_all, ours_random);
 
 #ifdef MEEPLE_BENCH_PHEVALUATOR
+    // PH Evaluator numbers cards rank * 4 + suit; its ids are converted before timing.
+    std::vector<int> phe_random_ids(random.ids.size()), phe_resident_ids(resident.ids.size());
+    for (std::size_t i = 0; i < random.ids.size(); ++i) phe_random_ids[i] = phe_card(random.ids[i]);
+    for (std::size_t i = 0; i < resident.ids.size(); ++i) phe_resident_ids[i] = phe_card(resident.ids[i]);
     const double phe_random = best_ns(repeats, double(n), [&] {
         std::uint64_t s = 0;
-        for (std::size_t i = 0; i < n; ++i) s += static_cast<std::uint64_t>(phe_eval7(&random.ids[i * 7]));
+        for (std::size_t i = 0; i < n; ++i) s += static_cast<std::uint64_t>(phe_eval7(&phe_random_ids[i * 7]));
         g_sink = s;
     });
     const double phe_resident = best_ns(repeats, double(resident_rounds * 1024), [&] {
         std::uint64_t s = 0;
         for (std::size_t r = 0; r < resident_rounds; ++r) {
             asm volatile("" ::: "memory");
-            for (std::size_t i = 0; i < 1024; ++i) s += static_cast<std::uint64_t>(phe_eval7(&resident.ids[i * 7]));
+            for (std::size_t i = 0; i < 1024; ++i) s += static_cast<std::uint64_t>(phe_eval7(&phe_resident_ids[i * 7]));
         }
         g_sink = s;
     });
@@ -127,18 +133,18 @@ int main(int argc, char** argv) {
 #ifdef MEEPLE_BENCH_XIAPL
     const double xia_random = best_ns(repeats, double(n), [&] {
         std::uint64_t s = 0;
-        for (std::size_t i = 0; i < n; ++i) s += static_cast<std::uint64_t>(xiapl_eval7(&random.ids[i * 7]));
+        for (std::size_t i = 0; i < n; ++i) s += static_cast<std::uint64_t>(xiapl_eval_mask(random.masks[i]));
         g_sink = s;
     });
     const double xia_resident = best_ns(repeats, double(resident_rounds * 1024), [&] {
         std::uint64_t s = 0;
         for (std::size_t r = 0; r < resident_rounds; ++r) {
             asm volatile("" ::: "memory");
-            for (std::size_t i = 0; i < 1024; ++i) s += static_cast<std::uint64_t>(xiapl_eval7(&resident.ids[i * 7]));
+            for (std::size_t i = 0; i < 1024; ++i) s += static_cast<std::uint64_t>(xiapl_eval_mask(resident.masks[i]));
         }
         g_sink = s;
     });
-    report("XiaPL, random hands (from 7 cards)", xia_random, ours_random);
+    report("XiaPL, random hands (from masks)", xia_random, ours_random);
     report("XiaPL, 1,024 cache-resident hands", xia_resident, ours_resident);
 #endif
 

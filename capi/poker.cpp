@@ -56,6 +56,19 @@ meeple_status_t meeple_poker_format_mask(uint64_t mask, char* out, size_t capaci
     });
 }
 
+meeple_status_t meeple_poker_deal(uint64_t seed, uint64_t removed, int32_t* out, size_t capacity, size_t* out_len) {
+    return guarded([&] {
+        check_buffer(out, capacity, out_len);
+        Deck deck(seed, removed);
+        const std::size_t n = static_cast<std::size_t>(deck.size());
+        *out_len = n;
+        if (!out) return;  // the size query: no shuffling needed
+        std::vector<int32_t> order(n);
+        for (int32_t& id : order) id = deck.deal();
+        fill(order.data(), n, out, capacity, out_len);
+    });
+}
+
 meeple_status_t meeple_poker_evaluate(uint64_t mask, uint32_t* out_value) {
     return guarded([&] {
         require(out_value, "out_value");

@@ -608,6 +608,14 @@ MEEPLE_API meeple_status_t meeple_poker_parse_mask(const char *text, uint64_t *o
 MEEPLE_API meeple_status_t meeple_poker_format_mask(uint64_t mask, char *out, size_t capacity,
                                                     size_t *out_len);
 
+/* Shuffles the cards not in `removed` with a generator seeded from `seed` and writes
+ * them in dealing order (the same seed and removed set give the same order everywhere).
+ * Query-then-fill: *out_len is 52 minus the removed cards.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT (bits
+ * above 51, NULL out_len). */
+MEEPLE_API meeple_status_t meeple_poker_deal(uint64_t seed, uint64_t removed, int32_t *out,
+                                             size_t capacity, size_t *out_len);
+
 /* Sets *out_value to the value of the best five of the 5, 6 or 7 cards in `mask`.
  * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (another number of cards, bits above
  * 51, NULL out_value). */

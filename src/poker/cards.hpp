@@ -24,7 +24,14 @@ constexpr int card_rank(int id) { return id % 13 + 2; }
 constexpr int card_suit(int id) { return id / 13; }
 constexpr CardMask card_bit(int id) { return CardMask{1} << id; }
 
-inline int card_count(CardMask mask) { return __builtin_popcountll(mask); }
+// A SWAR popcount: inline and branch-free on every x86-64 (without -mpopcnt the builtin
+// is a library call, which would dominate the checks of a batch).
+inline int card_count(CardMask mask) {
+    mask = mask - ((mask >> 1) & 0x5555555555555555ull);
+    mask = (mask & 0x3333333333333333ull) + ((mask >> 2) & 0x3333333333333333ull);
+    mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return static_cast<int>((mask * 0x0101010101010101ull) >> 56);
+}
 
 // Parses one card ("As", "td"); throws Status::parse naming the token otherwise.
 int parse_card(std::string_view token);

@@ -15,6 +15,20 @@ constexpr std::size_t kBatchChunk = 1 << 14;
 
 std::string listed(CardMask mask) { return mask ? " (" + format_mask(mask) + ")" : ""; }
 
+// The index of the first mask in [begin, end) that is not 5 to 7 cards of the deck, or
+// `end`. Cloned for CPUs with POPCNT (chosen at load time), where the check is a third
+// of the cost of evaluation rather than half.
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+std::size_t first_bad_mask(const CardMask* masks, std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+        const int c = __builtin_popcountll(masks[i]);
+        if ((masks[i] & ~kDeckMask) || c < 5 || c > 7) return i;
+    }
+    return end;
+}
+
 }  // namespace
 
 Variant variant_from(std::int32_t game) {
@@ -77,18 +91,24 @@ std::vector<int> showdown(Variant v, const CardMask* holes, std::size_t n, CardM
 
 void evaluate_batch(const CardMask* masks, std::size_t n, std::uint32_t* out, int threads) {
     if (n == 0) return;
-    for (std::size_t i = 0; i < n; ++i) {
-        const CardMask m = masks[i];
-        const int c = card_count(m);
-        if ((m & ~kDeckMask) || c < 5 || c > 7) {
-            fail(Status::invalid_argument,
-                 "masks[" + std::to_string(i) + "] = " + std::to_string(m) +
-                     ((m & ~kDeckMask) ? " has bits above bit 51" : " holds " + std::to_string(c) + " cards") +
-                     "; each mask needs 5, 6 or 7 cards in bits 0..51");
-        }
+    // Pass one checks every mask (in parallel, writing nothing); pass two evaluates.
+    const std::size_t chunks = (n + kBatchChunk - 1) / kBatchChunk;
+    std::vector<std::size_t> first_bad(chunks, n);
+    parallel_for(chunks, threads, [&](std::size_t chunk) {
+        const std::size_t end = std::min(n, (chunk + 1) * kBatchChunk);
+        const std::size_t bad = first_bad_mask(masks, chunk * kBatchChunk, end);
+        if (bad != end) first_bad[chunk] = bad;
+    });
+    for (std::size_t bad : first_bad) {
+        if (bad == n) continue;
+        const CardMask m = masks[bad];
+        fail(Status::invalid_argument,
+             "masks[" + std::to_string(bad) + "] = " + std::to_string(m) +
+                 ((m & ~kDeckMask) ? " has bits above bit 51" : " holds " + std::to_string(card_count(m)) + " cards") +
+                 "; each mask needs 5, 6 or 7 cards in bits 0..51");
     }
     const EvalTables& t = eval_tables();
-    parallel_for((n + kBatchChunk - 1) / kBatchChunk, threads, [&](std::size_t chunk) {
+    parallel_for(chunks, threads, [&](std::size_t chunk) {
         const std::size_t end = std::min(n, (chunk + 1) * kBatchChunk);
         for (std::size_t i = chunk * kBatchChunk; i < end; ++i) out[i] = evaluate_unchecked(t, masks[i]);
     });

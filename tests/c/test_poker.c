@@ -133,7 +133,25 @@ static void test_poker_equity_exact_and_monte_carlo(void) {
                  MEEPLE_ERR_INVALID_ARGUMENT);
 }
 
+static void test_poker_deal_is_a_seeded_permutation_of_the_rest(void) {
+    int32_t a[52], b[52];
+    size_t n = 0, i;
+    uint64_t seen = 0;
+    const uint64_t removed = mask_of("As Kd");
+    CHECK_OK(meeple_poker_deal(9, removed, NULL, 0, &n));
+    CHECK(n == 50);
+    CHECK_OK(meeple_poker_deal(9, removed, a, 52, &n));
+    CHECK_OK(meeple_poker_deal(9, removed, b, 52, &n));
+    CHECK(memcmp(a, b, sizeof(int32_t) * 50) == 0);
+    for (i = 0; i < n; ++i) seen |= (uint64_t)1 << a[i];
+    CHECK(seen == (((uint64_t)1 << 52) - 1) - removed);
+    CHECK_OK(meeple_poker_deal(10, removed, b, 52, &n));
+    CHECK(memcmp(a, b, sizeof(int32_t) * 50) != 0);
+    CHECK_STATUS(meeple_poker_deal(9, removed, a, 49, &n), MEEPLE_ERR_BUFFER_TOO_SMALL);
+}
+
 const meeple_test_case meeple_poker_tests[] = {
+    {"poker_deal_is_a_seeded_permutation_of_the_rest", test_poker_deal_is_a_seeded_permutation_of_the_rest},
     {"poker_parse_and_format_round_trip", test_poker_parse_and_format_round_trip},
     {"poker_bad_card_names_the_token", test_poker_bad_card_names_the_token},
     {"poker_evaluate_and_describe", test_poker_evaluate_and_describe},

@@ -93,6 +93,12 @@ def test_cards_parse_and_format() -> None:
     assert repr(poker.Card("As")) == "Card('As')"
 
 
+def test_deck_deals_the_rest_in_a_seeded_order() -> None:
+    d = poker.deck(seed=3, removed="As Ks")
+    assert len(d) == 50 and len(set(d)) == 50 and poker.Card("As") not in d
+    assert d == poker.deck(seed=3, removed="As Ks") and d != poker.deck(seed=4, removed="As Ks")
+
+
 def test_errors_name_the_bad_card_and_show_the_form() -> None:
     with pytest.raises(ValueError, match=r"bad card 'Ax': a card is a rank 2-9,T,J,Q,K,A then a suit c,d,h,s, as in 'As' or 'Td'"):
         poker.cards("As Ax")

@@ -25,7 +25,7 @@ import numpy as np
 from ._ffi import check, fetch_string, ffi, lib
 
 __all__ = [
-    "Card", "cards", "mask", "from_mask", "format_mask", "evaluate", "describe", "category",
+    "Card", "cards", "mask", "from_mask", "format_mask", "deck", "evaluate", "describe", "category",
     "tiebreak_ranks", "showdown", "Showdown", "evaluate_batch", "evaluate_hand_batch",
     "evaluate_holdem_batch", "evaluate_plo_batch", "equity", "count_boards", "EquityResult",
     "CATEGORIES", "GAMES", "NUM_VALUES",
@@ -174,6 +174,17 @@ def format_mask(m: CardsLike) -> str:
     """The cards as text, highest rank first: ``format_mask(mask("2c As"))`` is "As 2c"."""
     value = mask(m)
     return fetch_string(lambda out, cap, n: lib.meeple_poker_format_mask(value, out, cap, n))
+
+
+def deck(seed: int, removed: CardsLike | None = None) -> list[Card]:
+    """The cards not in ``removed``, shuffled by a generator seeded with ``seed``, in
+    dealing order; the same seed gives the same order on every platform."""
+    gone = mask(removed or 0)
+    n = ffi.new("size_t *")
+    check(lib.meeple_poker_deal(int(seed), gone, ffi.NULL, 0, n))
+    buf = ffi.new("int32_t[]", max(n[0], 1))
+    check(lib.meeple_poker_deal(int(seed), gone, buf, n[0], n))
+    return [Card(int(buf[i])) for i in range(n[0])]
 
 
 def evaluate(cards_: CardsLike, board: CardsLike | None = None, *, game: str = "holdem") -> int:
