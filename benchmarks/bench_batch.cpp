@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <memory>
 #include <vector>
 
@@ -29,6 +30,15 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// CPU time of the calling thread: unlike wall time it does not grow while the OS runs
+// other work on this core, which is what makes 1-thread comparisons on a shared
+// machine meaningful.
+double thread_cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
 
 // A uniform legal action of a packed mask row, or 0 when none is legal.
 int pick(const std::uint64_t* words, int mask_words, Rng& rng) {
@@ -48,12 +58,14 @@ int pick(const std::uint64_t* words, int mask_words, Rng& rng) {
 }
 
 struct Rate {
-    double steps_per_s = 0;       // whole loop, action choice included
-    double call_steps_per_s = 0;  // time inside the batch (or bare) work only
+    double steps_per_s = 0;      // wall time, whole loop, action choice included
+    double call_steps_per_s = 0; // wall time inside the batch (or bare) work only
+    double cpu_steps_per_s = 0;  // calling thread's CPU time inside the work (1 thread only)
 
     void keep_best(const Rate& r) {
         steps_per_s = std::max(steps_per_s, r.steps_per_s);
         call_steps_per_s = std::max(call_steps_per_s, r.call_steps_per_s);
+        cpu_steps_per_s = std::max(cpu_steps_per_s, r.cpu_steps_per_s);
     }
 };
 
@@ -70,11 +82,12 @@ public:
 
     Rate measure(double seconds) {
         std::uint64_t steps = 0;
-        double inside = 0;
+        double inside = 0, cpu = 0;
         const auto start = Clock::now();
         while (seconds_since(start) < seconds) {
             for (std::size_t i = 0; i < n_; ++i) actions_[i] = pick(&masks_[i * mw_], static_cast<int>(mw_), rng_);
             const auto t = Clock::now();
+            const double c = thread_cpu_seconds();
             for (std::size_t i = 0; i < n_; ++i) {
                 void* rec = &recs_[i * stride_];
                 const int player = acting_player(g_.actors(rec));
@@ -82,10 +95,11 @@ public:
                 if (g_.is_terminal(rec)) g_.init(rec, derive_seed(i, ++restarts_[i]));
             }
             read();
+            cpu += thread_cpu_seconds() - c;
             inside += seconds_since(t);
             steps += n_;
         }
-        return {steps / seconds_since(start), steps / inside};
+        return {steps / seconds_since(start), steps / inside, steps / cpu};
     }
 
 private:
@@ -119,18 +133,20 @@ public:
 
     Rate measure(double seconds) {
         std::uint64_t steps = 0;
-        double inside = 0;
+        double inside = 0, cpu = 0;
         const auto start = Clock::now();
         while (seconds_since(start) < seconds) {
             for (std::size_t i = 0; i < n_; ++i) actions_[i] = pick(&masks_[i * mw_], static_cast<int>(mw_), rng_);
             const auto t = Clock::now();
+            const double c = thread_cpu_seconds();
             b_.step_autoreset(actions_.data(), dones_.data());
             b_.write_masks(masks_.data());
             b_.write_observations(observations_.data());
+            cpu += thread_cpu_seconds() - c;
             inside += seconds_since(t);
             steps += n_;
         }
-        return {steps / seconds_since(start), steps / inside};
+        return {steps / seconds_since(start), steps / inside, steps / cpu};
     }
 
 private:
@@ -179,17 +195,19 @@ int main(int argc, char** argv) {
             games2 = std::max(games2, games_per_second(*g, 2, seconds / kRounds));
         }
         std::printf("\n%s\n", g->spec().c_str());
-        std::printf("  steps/s, step + masks + observations  (whole loop | inside the calls)\n");
-        std::printf("    bare loop, 1 thread     %12.0f | %12.0f\n", bare.steps_per_s, bare.call_steps_per_s);
-        std::printf("    batch, 1 thread         %12.0f | %12.0f\n", one.steps_per_s, one.call_steps_per_s);
-        std::printf("    batch, 2 threads        %12.0f | %12.0f\n", two.steps_per_s, two.call_steps_per_s);
-        std::printf("  batch cost over bare at 1 thread:  %+.1f%% (inside the calls %+.1f%%)\n",
-                    100.0 * (bare.steps_per_s / one.steps_per_s - 1),
+        std::printf("  steps/s, step + masks + observations: wall, whole loop | wall, inside the calls | CPU, inside\n");
+        std::printf("    bare loop, 1 thread   %11.0f | %11.0f | %11.0f\n", bare.steps_per_s, bare.call_steps_per_s,
+                    bare.cpu_steps_per_s);
+        std::printf("    batch, 1 thread       %11.0f | %11.0f | %11.0f\n", one.steps_per_s, one.call_steps_per_s,
+                    one.cpu_steps_per_s);
+        std::printf("    batch, 2 threads      %11.0f | %11.0f |\n", two.steps_per_s, two.call_steps_per_s);
+        std::printf("  batch cost over bare at 1 thread, CPU time inside the calls: %+.1f%% (wall: %+.1f%%)\n",
+                    100.0 * (bare.cpu_steps_per_s / one.cpu_steps_per_s - 1),
                     100.0 * (bare.call_steps_per_s / one.call_steps_per_s - 1));
-        std::printf("  batch 2 threads / 1 thread:        %.2fx (inside the calls %.2fx)\n",
-                    two.steps_per_s / one.steps_per_s, two.call_steps_per_s / one.call_steps_per_s);
-        std::printf("  run_random_games: %.0f games/s at 1 thread, %.0f at 2 (%.2fx)\n", games1, games2,
-                    games2 / games1);
+        std::printf("  batch 2 threads / 1 thread, wall inside the calls: %.2fx\n",
+                    two.call_steps_per_s / one.call_steps_per_s);
+        std::printf("  run_random_games: %.0f games/s at 1 thread, %.0f at 2 (%.2fx; no shared state, so this is\n"
+                    "    the parallelism the machine gave during the run)\n", games1, games2, games2 / games1);
     }
     return 0;
 }

@@ -23,6 +23,16 @@ struct Record {
     State state;
 };
 
+// The player a batch acts for in a record: the chance player while a chance outcome is
+// pending, else the lowest active seat, else kNobody (the game is over).
+inline int acting_player(Actors a) {
+    if (a & kChanceBit) return kChance;
+    return a ? __builtin_ctz(a) : kNobody;
+}
+
+// What AnyGame::step_acting did.
+enum StepResult : int { kStepRejected, kStepMoved, kStepEnded };
+
 class AnyGame {
 public:
     virtual ~AnyGame() = default;
@@ -62,6 +72,16 @@ public:
     // invalid_argument for a position that breaks the rules or a game without
     // positions. `rec` is written only on success.
     virtual void from_position(void* rec, std::string_view json, std::uint64_t seed) const = 0;
+
+    // Batch paths, each for the acting player in one virtual call. step_acting plays
+    // `action` when it is legal and reports kStepRejected (nothing changed), kStepMoved
+    // or kStepEnded (moved, and the game is over); `chance` is scratch space for
+    // max_chance_outcomes entries, as in mask_acting, which writes mask_words words
+    // (all zeros when nobody acts). observe_acting writes obs_size floats from the
+    // acting seat, or the public view when no seat acts.
+    virtual int step_acting(void* rec, int action, ChanceOutcome* chance) const = 0;
+    virtual void mask_acting(const void* rec, std::uint64_t* words, ChanceOutcome* chance) const = 0;
+    virtual void observe_acting(const void* rec, float* out) const = 0;
 
     // Checked operations: they throw Error and leave the record untouched on bad input.
     void check_seat(int player, bool chance_allowed) const;
@@ -188,6 +208,33 @@ public:
             fail(Status::invalid_argument, "game " + name_ + " does not support positions");
         }
     }
+    int step_acting(void* rec, int action, ChanceOutcome* chance) const override {
+        Rec& r = *static_cast<Rec*>(rec);
+        const int player = acting_player(game_.actors(r.state));
+        if (player == kNobody || action < 0 || action >= num_actions_) return kStepRejected;
+        if (player == kChance ? !is_chance_outcome(rec, action, chance) : !GameModel::legal(rec, player, action)) {
+            return kStepRejected;
+        }
+        game_.apply(r.state, player, action, r.rng);
+        ++r.move_number;
+        return game_.is_terminal(r.state) ? kStepEnded : kStepMoved;
+    }
+    void mask_acting(const void* rec, std::uint64_t* words, ChanceOutcome* chance) const override {
+        for (int w = 0, n = mask_words(); w < n; ++w) words[w] = 0;  // a word or two: no memset call
+        const int player = acting_player(game_.actors(st(rec)));
+        if (player >= 0) {
+            game_.legal_mask(st(rec), player, words);
+        } else if (player == kChance) {
+            const int k = GameModel::chance_outcomes(rec, chance);
+            for (int j = 0; j < k; ++j) words[chance[j].action >> 6] |= 1ull << (chance[j].action & 63);
+        }
+    }
+    void observe_acting(const void* rec, float* out) const override {
+        const int player = acting_player(game_.actors(st(rec)));
+        // Games may leave parts of the vector untouched; zeroing first matches State.
+        std::memset(out, 0, static_cast<std::size_t>(obs_size_) * sizeof *out);
+        game_.observe(st(rec), player >= 0 ? player : kViewPublic, out);
+    }
     void determinize(void* rec, int pov, std::uint64_t seed) const override {
         Rec& r = *static_cast<Rec*>(rec);
         Rng redraw = Rng::from_seed(seed);
@@ -198,6 +245,13 @@ public:
 
 private:
     static const State& st(const void* rec) { return static_cast<const Rec*>(rec)->state; }
+    bool is_chance_outcome(const void* rec, int action, ChanceOutcome* chance) const {
+        const int k = GameModel::chance_outcomes(rec, chance);
+        for (int j = 0; j < k; ++j) {
+            if (chance[j].action == action) return true;
+        }
+        return false;
+    }
     G game_;
 };
 

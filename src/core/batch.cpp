@@ -124,16 +124,6 @@ void Batch::set_record(std::size_t i, const void* rec) {
 
 // ---- Steps ----
 
-bool Batch::legal_now(const void* rec, int player, int action, ChanceOutcome* chance) const {
-    if (player == kNobody || action < 0 || action >= game_->num_actions()) return false;
-    if (player != kChance) return game_->legal(rec, player, action);
-    const int k = game_->chance_outcomes(rec, chance);
-    for (int j = 0; j < k; ++j) {
-        if (chance[j].action == action) return true;
-    }
-    return false;
-}
-
 void Batch::record_episode_end(std::size_t i) {
     const void* rec = record(i);
     std::int32_t* row = &episode_ints_[i * kEpisodeInts];
@@ -151,16 +141,15 @@ void Batch::step_slot(std::size_t i, std::int32_t action, bool autoreset, Chance
                       std::uint8_t& done) {
     void* rec = record(i);
     LastStep last = kKept;
-    if (action != kNoAction) {
-        const int player = acting_player(game_->actors(rec));
-        if (legal_now(rec, player, action, chance)) {
-            game_->apply_unchecked(rec, player, action);
-            last = kMoved;
-        } else {
-            ++illegal_[i];
-        }
+    bool over;
+    if (action == kNoAction) {
+        over = game_->is_terminal(rec);
+    } else {
+        const int result = game_->step_acting(rec, action, chance);
+        if (result == kStepRejected) ++illegal_[i];
+        else last = kMoved;
+        over = result == kStepRejected ? game_->is_terminal(rec) : result == kStepEnded;
     }
-    const bool over = game_->is_terminal(rec);
     if (over && !end_recorded_[i]) record_episode_end(i);
     if (over && autoreset) {
         // The reward row of this step belongs to the game that just ended.
@@ -188,23 +177,10 @@ void Batch::step_autoreset(const std::int32_t* actions, std::uint8_t* dones) { s
 
 // ---- Reads ----
 
-void Batch::mask_of(const void* rec, std::uint64_t* words, ChanceOutcome* chance) const {
-    // A plain loop: masks are a word or two, too short to pay for a memset call.
-    for (int w = 0, mask_words = game_->mask_words(); w < mask_words; ++w) words[w] = 0;
-    const int player = acting_player(game_->actors(rec));
-    if (player == kNobody) return;
-    if (player != kChance) {
-        game_->legal_mask(rec, player, words);
-        return;
-    }
-    const int k = game_->chance_outcomes(rec, chance);
-    for (int j = 0; j < k; ++j) words[chance[j].action >> 6] |= 1ull << (chance[j].action & 63);
-}
-
 void Batch::write_masks(std::uint64_t* out) const {
     const std::size_t words = static_cast<std::size_t>(game_->mask_words());
     auto body = [&](std::size_t b, std::size_t e, int part) {
-        for (std::size_t i = b; i < e; ++i) mask_of(record(i), out + i * words, chance_scratch(part));
+        for (std::size_t i = b; i < e; ++i) game_->mask_acting(record(i), out + i * words, chance_scratch(part));
     };
     pool_.run(n_, kMinPart, body);
 }
@@ -214,7 +190,7 @@ void Batch::write_dense_masks(std::uint8_t* out) const {
     auto body = [&](std::size_t b, std::size_t e, int part) {
         std::uint64_t* words = mask_scratch(part);
         for (std::size_t i = b; i < e; ++i) {
-            mask_of(record(i), words, chance_scratch(part));
+            game_->mask_acting(record(i), words, chance_scratch(part));
             std::uint8_t* row = out + i * actions;
             for (std::size_t a = 0; a < actions; ++a) row[a] = static_cast<std::uint8_t>((words[a >> 6] >> (a & 63)) & 1);
         }
@@ -247,14 +223,7 @@ void Batch::write_status(std::int32_t* out) const {
 void Batch::write_observations(float* out) const {
     const std::size_t size = static_cast<std::size_t>(game_->obs_size());
     auto body = [&](std::size_t b, std::size_t e, int) {
-        for (std::size_t i = b; i < e; ++i) {
-            const void* rec = record(i);
-            const int player = acting_player(game_->actors(rec));
-            float* row = out + i * size;
-            // Games may leave parts of a row untouched; zeroing first matches State.
-            std::memset(row, 0, size * sizeof *row);
-            game_->observe(rec, player >= 0 ? player : kViewPublic, row);
-        }
+        for (std::size_t i = b; i < e; ++i) game_->observe_acting(record(i), out + i * size);
     };
     pool_.run(n_, kMinPart, body);
 }
@@ -271,6 +240,7 @@ void Batch::write_observations(const std::int32_t* viewers, float* out) const {
     auto body = [&](std::size_t b, std::size_t e, int) {
         for (std::size_t i = b; i < e; ++i) {
             float* row = out + i * size;
+            // Games may leave parts of a row untouched; zeroing first matches State.
             std::memset(row, 0, size * sizeof *row);
             game_->observe(record(i), viewers[i], row);
         }

@@ -23,13 +23,6 @@ enum StatusColumn : int { kStatusDone, kStatusWinner, kStatusTurn, kStatusCurren
 // Columns of an episode row (MEEPLE_BATCH_EPISODE_*): the last finished game of a slot.
 enum EpisodeColumn : int { kEpisodeCount, kEpisodeWinner, kEpisodeTruncated, kEpisodeLength, kEpisodeInts };
 
-// The player a batch acts for in a record: the chance player while a chance outcome is
-// pending, else the lowest active seat, else kNobody (the game is over).
-inline int acting_player(Actors a) {
-    if (a & kChanceBit) return kChance;
-    return a ? __builtin_ctz(a) : kNobody;
-}
-
 // The seat with the strictly highest return in a game that ended without truncation;
 // -1 for a draw (tied best), a truncated game or one still going on.
 int winner_of(const AnyGame& game, const void* rec);
@@ -89,8 +82,6 @@ private:
     void step_all(const std::int32_t* actions, std::uint8_t* dones, bool autoreset);
     void step_slot(std::size_t i, std::int32_t action, bool autoreset, ChanceOutcome* chance,
                    std::uint8_t& done);
-    bool legal_now(const void* rec, int player, int action, ChanceOutcome* chance) const;
-    void mask_of(const void* rec, std::uint64_t* words, ChanceOutcome* chance) const;
     void record_episode_end(std::size_t i);
     void restart(std::size_t i, std::uint64_t seed);
     ChanceOutcome* chance_scratch(int part) const;

@@ -2,7 +2,7 @@
 // 1..7462 where a higher value wins and equal values tie (the 7,462 distinct classes
 // of five-card hands, from 7-5-4-3-2 high up to the royal flush).
 //
-// How it works, with no per-card loop and one branch:
+// How it works, with no per-card loop and no branch:
 // - Flush: each suit's 13-bit rank mask indexes a table of 8,192 flush values (straight
 //   flushes included), zero for fewer than five cards. Only one suit can hold five of
 //   seven cards, and with five cards of one suit among seven no full house or quads is
@@ -58,7 +58,6 @@ inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
     const std::uint32_t c = m & 0x1FFF, d = (m >> 13) & 0x1FFF, h = (m >> 26) & 0x1FFF, s = (m >> 39) & 0x1FFF;
     // At most one suit holds five of seven cards; the others' entries are zero.
     const std::uint32_t flush = t.flush_values[c] | t.flush_values[d] | t.flush_values[h] | t.flush_values[s];
-    if (flush) return flush;
     // Rank counts as bit planes: count = b0 + 2*b1 + 4*b2 (a count of 4 is c&d&h&s).
     const std::uint64_t x1 = c ^ d, a1 = c & d, x2 = h ^ s, a2 = h & s;
     const std::uint64_t b0 = x1 ^ x2, carry = x1 & x2;
@@ -67,7 +66,10 @@ inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
     const std::uint32_t bucket = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits));
     const std::uint32_t slot = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits - kHashSlotBits)) &
                                ((1u << kHashSlotBits) - 1);
-    return t.rank_values[slot ^ t.displacement[bucket]];
+    // Every 5-7 card rank multiset has a slot, so the lookup is always safe and the choice
+    // needs no branch (a flush is too rare to predict).
+    const std::uint32_t plain = t.rank_values[slot ^ t.displacement[bucket]];
+    return flush ? flush : plain;
 }
 
 // The value of a mask of 5, 6 or 7 cards; throws Status::invalid_argument otherwise.
