@@ -181,6 +181,14 @@ MEEPLE_API meeple_status_t meeple_game_action_name(const meeple_game_t *game,
                                                    int32_t action, char *out,
                                                    size_t capacity, size_t *out_len);
 
+/* Writes a game's constant data named `key` as JSON, the same for every state of the
+ * game (for catan, "topology": node ids of each hex, edges as node pairs, harbors'
+ * nodes, node adjacency; see docs/catan-observation.md). Query-then-fill.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT (NULL
+ * pointer, or a key the game does not publish: the message lists those it does). */
+MEEPLE_API meeple_status_t meeple_game_data_json(const meeple_game_t *game, const char *key,
+                                                 char *out, size_t capacity, size_t *out_len);
+
 /* ---- States --------------------------------------------------------------------- */
 
 /* One position of a game, with its own random generator. */
@@ -327,6 +335,33 @@ MEEPLE_API meeple_status_t meeple_state_determinize(const meeple_state_t *state,
  * outcomes included). */
 MEEPLE_API meeple_status_t meeple_state_move_number(const meeple_state_t *state,
                                                     int64_t *out);
+
+/* ---- Chance enumeration ------------------------------------------------------- */
+
+/* Writes every successor of `player` (a seat, MEEPLE_CHANCE or MEEPLE_ACTING_PLAYER)
+ * playing `action`, with its probability: the exact distribution of what
+ * meeple_state_apply would produce. An action that draws no chance outcome (with
+ * explicit chance, every action: a seat's roll only hands the dice to MEEPLE_CHANCE,
+ * whose actions are the outcomes) has one successor, probability 1. Otherwise the
+ * successors follow the chance outcomes of the step in the order of their chance
+ * action ids, probabilities summing to one.
+ * The successors' generator: every successor carries the generator that a sampled
+ * step (meeple_state_apply on this state) would leave, so the successor of the
+ * outcome that sampling draws equals the sampled step byte for byte, and the others
+ * differ from it only in the outcome. Move numbers are this state's plus one.
+ * out_states receives new state handles (the caller frees each with
+ * meeple_state_free), out_probs their probabilities; both have *out_len entries.
+ * Query-then-fill: out_states and out_probs NULL with capacity 0 is the size query;
+ * a short capacity writes nothing. The state itself is never changed.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL, MEEPLE_ERR_WRONG_STATE (the game is
+ * over), MEEPLE_ERR_NOT_ACTIVE, MEEPLE_ERR_ILLEGAL_ACTION, MEEPLE_ERR_OUT_OF_RANGE,
+ * MEEPLE_ERR_OUT_OF_MEMORY or MEEPLE_ERR_INVALID_ARGUMENT (NULL state or out_len, or
+ * one output array NULL and not the other). */
+MEEPLE_API meeple_status_t meeple_state_enumerate_outcomes(const meeple_state_t *state,
+                                                           int32_t player, int32_t action,
+                                                           meeple_state_t **out_states,
+                                                           double *out_probs, size_t capacity,
+                                                           size_t *out_len);
 
 /* ---- Positions ---------------------------------------------------------------- */
 

@@ -73,6 +73,15 @@ public:
     // positions. `rec` is written only on success.
     virtual void from_position(void* rec, std::string_view json, std::uint64_t seed) const = 0;
 
+    // Exact chance of one step (see chance_enumeration.hpp): the chance outcomes that
+    // `action` of `player` draws here (0 when it draws none), and the step with its
+    // outcome forced to one of them (a chance action id), the generator left alone.
+    virtual int action_outcomes(const void* rec, int player, int action, ChanceOutcome* out) const = 0;
+    virtual void apply_outcome(void* rec, int player, int action, int outcome) const = 0;
+    // A game's constant data named `key`, as JSON; throws Error(invalid_argument) for a
+    // key the game does not publish.
+    virtual std::string data_json(std::string_view key) const = 0;
+
     // Batch paths, each for the acting player in one virtual call. step_acting plays
     // `action` when it is legal and reports kStepRejected (nothing changed), kStepMoved
     // or kStepEnded (moved, and the game is over); `chance` is scratch space for
@@ -234,6 +243,31 @@ public:
         // Games may leave parts of the vector untouched; zeroing first matches State.
         std::memset(out, 0, static_cast<std::size_t>(obs_size_) * sizeof *out);
         game_.observe(st(rec), player >= 0 ? player : kViewPublic, out);
+    }
+    int action_outcomes(const void* rec, int player, int action, ChanceOutcome* out) const override {
+        if constexpr (HasActionOutcomes<G>) return game_.action_outcomes(st(rec), player, action, out);
+        else return (void)rec, (void)player, (void)action, (void)out, 0;
+    }
+    void apply_outcome(void* rec, int player, int action, int outcome) const override {
+        if constexpr (HasActionOutcomes<G>) {
+            Rec& r = *static_cast<Rec*>(rec);
+            Rng untouched = r.rng;
+            game_.apply_step(r.state, player, action, untouched, outcome);
+            ++r.move_number;
+        } else {
+            (void)outcome;
+            apply_unchecked(rec, player, action);
+        }
+    }
+    std::string data_json(std::string_view key) const override {
+        if constexpr (HasGameData<G>) {
+            JsonWriter json;
+            if (game_.data(key, json)) return json.take();
+            fail(Status::invalid_argument, "game " + name_ + " has no data named '" + std::string(key) +
+                                               "'; it has: " + std::string(G::kDataKeys));
+        } else {
+            fail(Status::invalid_argument, "game " + name_ + " publishes no data (asked for '" + std::string(key) + "')");
+        }
     }
     void determinize(void* rec, int pov, std::uint64_t seed) const override {
         Rec& r = *static_cast<Rec*>(rec);

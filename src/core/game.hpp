@@ -96,6 +96,24 @@ concept HasIsLegal = requires(const G& g, const typename G::State& cs, int playe
     { g.is_legal(cs, player, action) } -> std::same_as<bool>;
 };
 
+// Games whose actions may draw a chance outcome inside apply (implicit chance) say
+// which outcomes (chance action ids with probabilities; 0 when the action draws none)
+// and can take a step with that outcome forced (outcome -1 draws from rng as apply does).
+template <class G>
+concept HasActionOutcomes = requires(const G& g, const typename G::State& cs, typename G::State& s, Rng& rng,
+                                     int player, int action, int outcome, ChanceOutcome* out) {
+    { g.action_outcomes(cs, player, action, out) } -> std::same_as<int>;
+    { g.apply_step(s, player, action, rng, outcome) } -> std::same_as<void>;
+};
+
+// Games that publish constant data (a board's topology) as JSON under a few keys,
+// listed in G::kDataKeys; data() returns false for another key.
+template <class G>
+concept HasGameData = requires(const G& g, std::string_view key, JsonWriter& json) {
+    { G::kDataKeys } -> std::convertible_to<std::string_view>;
+    { g.data(key, json) } -> std::same_as<bool>;
+};
+
 // Games that can build a state from a described position (puzzles, tests, analysis).
 // from_position fills `s` from `position` (the game's own JSON layout), drawing any
 // randomness from `rng`; it throws Error(invalid_argument) naming the first thing

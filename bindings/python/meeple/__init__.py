@@ -29,6 +29,7 @@ from .errors import (
     WrongStateError,
 )
 from .game import ALL, CHANCE, NO_ACTION, PUBLIC, Game, ObsField, Option, State, games
+from . import catan
 from . import triangle
 from . import poker
 from .batch import Batch, run_random_games
@@ -39,8 +40,7 @@ ABI_VERSION: int = _lib.meeple_abi_version()
 __all__ = [
     "ALL", "CHANCE", "NO_ACTION", "PUBLIC", "ABI_VERSION",
     "Game", "State", "ObsField", "Option", "games",
-    "triangle",
-    "poker",
+    "catan", "triangle", "poker",
     "Batch", "run_random_games",
     "MeepleError", "InvalidArgumentError", "OutOfRangeError", "BufferTooSmallError",
     "IllegalActionError", "NotActiveError", "WrongStateError", "ParseError",

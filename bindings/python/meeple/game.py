@@ -148,6 +148,12 @@ class Game:
         """The name of an action with its arguments, such as ``"place(1,2)"``."""
         return fetch_string(lambda o, c, n: lib.meeple_game_action_name(self._ptr, action, o, c, n))
 
+    def data(self, key: str) -> Any:
+        """Constant data the game publishes under ``key`` (for catan, ``"topology"``),
+        decoded from JSON. Unknown keys raise ``InvalidArgumentError``."""
+        k = key.encode()
+        return json.loads(fetch_string(lambda o, c, n: lib.meeple_game_data_json(self._ptr, k, o, c, n)))
+
     def new_state(self, seed: int = 0) -> "State":
         """The initial state, its generator seeded with ``seed`` (an unsigned 64-bit int)."""
         if not 0 <= seed < 2**64:
@@ -340,6 +346,20 @@ class State:
         probs = ffi.new("double[]", n)
         check(lib.meeple_state_chance_outcomes(self._ptr, actions, probs, n, self._n))
         return [(int(actions[i]), float(probs[i])) for i in range(n)]
+
+    def enumerate_outcomes(self, action: int, player: int | None = None) -> list[tuple["State", float]]:
+        """Every successor of ``player`` (default: whoever acts) playing ``action``,
+        with its probability: one successor (probability 1) for an action that draws no
+        chance outcome, else one per outcome. Each successor carries the generator a
+        sampled ``apply`` would leave, so the drawn outcome's successor equals the
+        sampled step. This state is not changed."""
+        who = _player(player)
+        check(lib.meeple_state_enumerate_outcomes(self._ptr, who, action, ffi.NULL, ffi.NULL, 0, self._n))
+        n = self._n[0]
+        states = ffi.new("meeple_state_t *[]", n)
+        probs = ffi.new("double[]", n)
+        check(lib.meeple_state_enumerate_outcomes(self._ptr, who, action, states, probs, n, self._n))
+        return [(State._wrap(self._game, states[i]), float(probs[i])) for i in range(n)]
 
     def observation(self, viewer: int, out: np.ndarray | None = None) -> np.ndarray:
         """What ``viewer`` (a seat, ``PUBLIC`` or ``ALL``) may know, as ``float32[obs_size]``

@@ -46,6 +46,7 @@ public:
     static constexpr std::string_view kName = "catan";
     static constexpr std::uint32_t kStateVersion = 1;
     static constexpr std::uint32_t kObservationVersion = 1;
+    static constexpr std::string_view kDataKeys = "topology";
 
     struct State {
         std::uint64_t settlements[kMaxSeats];  // node bitsets
@@ -114,6 +115,8 @@ public:
     std::string action_name(int action) const;
     std::string check(const State& s) const;
     void determinize(State& s, int pov, Rng& rng) const;
+    // Constant data by name: "topology" (topology_json.cpp).
+    bool data(std::string_view key, JsonWriter& json) const;
 
     // Explicit chance: the pending outcomes. With implicit chance, none.
     int max_chance_outcomes() const { return 11; }
