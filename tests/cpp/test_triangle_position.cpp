@@ -162,3 +162,33 @@ TEST(game_without_positions_says_so) {
         CHECK(mentions(e.what(), "game tictactoe does not support positions"));
     }
 }
+
+TEST(position_survives_mutated_json_and_any_state_it_makes_is_sound) {
+    TriangleFixture g;
+    const std::string base = position({{3, 0}, {4, 1}, {5, 7}}, "[[[0,0,1],[1,0,0]], null, [[0,0,0],[0,1,1]]]",
+                                      ", \"colors\": [1, null, 8]");
+    Rng rng = Rng::from_seed(9);
+    const char alphabet[] = "01,[]{}\":-nul trefas";
+    int built = 0, refused = 0;
+    for (int i = 0; i < 5000; ++i) {
+        std::string text = base;
+        for (int e = 0, edits = 1 + static_cast<int>(rng.below(3)); e < edits; ++e) {
+            const std::size_t at = rng.below(static_cast<std::uint32_t>(text.size()));
+            if (rng.below(2)) text[at] = alphabet[rng.below(sizeof alphabet - 1)];
+            else text.erase(at, 1);
+        }
+        Rec rec;
+        std::memset(&rec, 0xAB, sizeof rec);
+        const Rec untouched = rec;
+        try {
+            g.any->from_position(&rec, text, 1);
+            CHECK(g.any->check(&rec).empty());
+            ++built;
+        } catch (const Error& e) {
+            CHECK(e.status() == Status::parse || e.status() == Status::invalid_argument);
+            CHECK(std::memcmp(&rec, &untouched, sizeof rec) == 0);  // written only on success
+            ++refused;
+        }
+    }
+    CHECK(built > 0 && refused > 0);
+}
