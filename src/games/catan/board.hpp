@@ -25,6 +25,15 @@ inline constexpr std::uint8_t kDesert = kNumResources;
 // A harbor's type: the resource of a 2:1 harbor, or the generic 3:1 harbor.
 inline constexpr std::uint8_t kGenericHarbor = kNumResources;
 
+// Bits set in a word, inline: the library is built for any x86-64, where
+// std::popcount without POPCNT becomes a call into libgcc.
+constexpr int count_bits(std::uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+}
+
 // 72 edges do not fit one word: bit e of lo for e < 64, bit e - 64 of hi otherwise.
 struct EdgeSet {
     std::uint64_t lo = 0, hi = 0;

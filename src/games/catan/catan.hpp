@@ -159,7 +159,8 @@ private:
     void after_setup_road(State& s) const;
     void end_turn(State& s) const;
     void finish_robbery(State& s) const;
-    void update_roads_after(State& s, int builder, bool was_settlement) const;
+    // After a road of `builder` (settled_node kNone) or a settlement of it on settled_node.
+    void update_roads_after(State& s, int builder, int settled_node) const;
     void update_army(State& s, int seat) const;
     bool can_place_free_road(const State& s, int seat) const;
 

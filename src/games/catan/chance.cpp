@@ -50,7 +50,7 @@ int Catan::action_outcomes(const State& s, int player, int a, ChanceOutcome* out
             const std::uint64_t own = s.settlements[p] | s.cities[p];
             if (p != s.current && (own & kTopology.node_mask_of_hex[a - kMoveRobber]) && hand_size(s, p) > 0) seats |= 1u << p;
         }
-        if (std::popcount(seats) == 1) victim = std::countr_zero(seats);
+        if (count_bits(seats) == 1) victim = std::countr_zero(seats);
     }
     return victim < 0 ? 0 : count_outcomes(s.hand[victim], kNumResources, kChanceSteal, out);
 }

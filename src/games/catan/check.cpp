@@ -85,8 +85,8 @@ std::string Catan::check(const State& s) const {
         if (!(roads & edges).empty()) return "an edge holds two seats' roads";
         nodes |= own;
         edges = edges | roads;
-        if (std::popcount(s.settlements[p]) > kMaxSettlements || std::popcount(s.cities[p]) > kMaxCities ||
-            std::popcount(s.roads[p][0]) + std::popcount(s.roads[p][1]) > kMaxRoads)
+        if (count_bits(s.settlements[p]) > kMaxSettlements || count_bits(s.cities[p]) > kMaxCities ||
+            count_bits(s.roads[p][0]) + count_bits(s.roads[p][1]) > kMaxRoads)
             return "a seat uses more pieces than it has";
         // Every road joins the seat's buildings through its own roads (cuts made later
         // do not remove roads).
@@ -131,7 +131,7 @@ std::string Catan::check(const State& s) const {
         const int step = s.setup_step, seat = step < players_ ? step : setup_steps - 1 - step;
         if (s.current != seat) return "the setup seat is out of snake order";
         int placed = 0;
-        for (int p = 0; p < players_; ++p) placed += std::popcount(s.settlements[p]);
+        for (int p = 0; p < players_; ++p) placed += count_bits(s.settlements[p]);
         if (placed != step + (s.phase == kSetupRoad)) return "setup settlements do not match the setup step";
         if ((s.phase == kSetupRoad) != (s.last_settlement != kNone)) return "the setup road's settlement is not recorded";
         if (s.last_settlement != kNone && !((s.settlements[seat] >> s.last_settlement) & 1))

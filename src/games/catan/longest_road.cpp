@@ -47,11 +47,17 @@ int Catan::longest_road(const State& s, int seat) {
 // strictly longer one. When the holder's road was cut: the holder keeps it while
 // still alone at the top with 5+; otherwise it goes to a sole longest seat with 5+,
 // or to nobody.
-void Catan::update_roads_after(State& s, int builder, bool was_settlement) const {
+void Catan::update_roads_after(State& s, int builder, int settled_node) const {
     std::uint8_t before[kMaxSeats];
     for (int p = 0; p < kMaxSeats; ++p) before[p] = s.road_length[p];
-    for (int p = 0; p < kMaxSeats; ++p) {  // empty seats have no roads: length 0
-        if ((p == builder) != was_settlement) s.road_length[p] = static_cast<std::uint8_t>(longest_road(s, p));
+    if (settled_node == kNone) {
+        s.road_length[builder] = static_cast<std::uint8_t>(longest_road(s, builder));
+    } else {
+        // A settlement can only cut opponents' roads that pass through its node.
+        for (int p = 0; p < kMaxSeats; ++p) {  // empty seats have no roads
+            if (p != builder && !(kTopology.edge_mask_of_node[settled_node] & roads_of(s, p)).empty())
+                s.road_length[p] = static_cast<std::uint8_t>(longest_road(s, p));
+        }
     }
     int best = -1, at_best = 0, best_seat = 0;
     for (int p = 0; p < players_; ++p) {

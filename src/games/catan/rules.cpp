@@ -24,7 +24,7 @@ void pay(Catan::State& s, int seat, const Cost& cost) {
 std::uint64_t buildings_of(const Catan::State& s, int seat) { return s.settlements[seat] | s.cities[seat]; }
 
 int roads_built(const Catan::State& s, int seat) {
-    return std::popcount(s.roads[seat][0]) + std::popcount(s.roads[seat][1]);
+    return count_bits(s.roads[seat][0]) + count_bits(s.roads[seat][1]);
 }
 
 void set_bit(std::uint64_t* words, int a) { words[a >> 6] |= 1ull << (a & 63); }
@@ -133,7 +133,7 @@ bool Catan::can_build_settlement_at(const State& s, int seat, int node) {
 }
 
 int Catan::victory_points(const State& s, int seat, bool with_hidden) {
-    int vp = std::popcount(s.settlements[seat]) + 2 * std::popcount(s.cities[seat]);
+    int vp = count_bits(s.settlements[seat]) + 2 * count_bits(s.cities[seat]);
     vp += 2 * (s.road_holder == seat) + 2 * (s.army_holder == seat);
     if (with_hidden) vp += s.dev[seat][kVictoryPoint] + s.dev_new[seat][kVictoryPoint];
     return vp;
@@ -170,11 +170,11 @@ bool Catan::legal_in_main(const State& s, int seat, int a) const {
                road_connects(s, seat, a);
     }
     if (a < kBuildCity) {
-        return can_pay(hand, kSettlementCost) && std::popcount(s.settlements[seat]) < kMaxSettlements &&
+        return can_pay(hand, kSettlementCost) && count_bits(s.settlements[seat]) < kMaxSettlements &&
                can_build_settlement_at(s, seat, a - kBuildSettlement);
     }
     if (a < kBuyDev) {
-        return can_pay(hand, kCityCost) && std::popcount(s.cities[seat]) < kMaxCities &&
+        return can_pay(hand, kCityCost) && count_bits(s.cities[seat]) < kMaxCities &&
                ((s.settlements[seat] >> (a - kBuildCity)) & 1);
     }
     if (a == kBuyDev) return can_pay(hand, kDevCardCost) && total(s.deck, kNumDevKinds) > 0;
@@ -246,15 +246,45 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
                     if (sites.test(e)) set_bit(words, kBuildRoad + e);
                 }
             }
-            if (can_pay(hand, kSettlementCost) && std::popcount(s.settlements[seat]) < kMaxSettlements) {
+            if (can_pay(hand, kSettlementCost) && count_bits(s.settlements[seat]) < kMaxSettlements) {
                 for (std::uint64_t n = road_nodes(s, seat) & ~distance_blocked(s); n; n &= n - 1)
                     set_bit(words, kBuildSettlement + std::countr_zero(n));
             }
-            if (can_pay(hand, kCityCost) && std::popcount(s.cities[seat]) < kMaxCities) {
+            if (can_pay(hand, kCityCost) && count_bits(s.cities[seat]) < kMaxCities) {
                 for (std::uint64_t n = s.settlements[seat]; n; n &= n - 1) set_bit(words, kBuildCity + std::countr_zero(n));
             }
-            range(kBuyDev, kMoveRobber);
-            range(kMaritime, kTradeOpen);
+            // Development cards.
+            if (can_pay(hand, kDevCardCost) && total(s.deck, kNumDevKinds) > 0) set_bit(words, kBuyDev);
+            if (!s.dev_played) {
+                const std::uint8_t* dev = s.dev[seat];
+                if (dev[kKnight]) set_bit(words, kPlayKnight);
+                if (dev[kRoadBuilding] && can_place_free_road(s, seat)) set_bit(words, kPlayRoadBuilding);
+                if (dev[kYearOfPlenty]) {
+                    for (int i = 0; i < kYearOfPlentyPairs; ++i) {
+                        const ResourcePair p = year_of_plenty_pair(i);
+                        if (s.bank[p.first] >= 1 + (p.first == p.second) && s.bank[p.second] >= 1)
+                            set_bit(words, kPlayYearOfPlenty + i);
+                    }
+                }
+                if (dev[kMonopoly]) {
+                    for (int r = 0; r < kNumResources; ++r) set_bit(words, kPlayMonopoly + r);
+                }
+            }
+            set_bit(words, kEndTurn);
+            // Maritime trade, each rate found once.
+            for (int give = 0; give < kNumResources; ++give) {
+                if (hand[give] < 2 || hand[give] < maritime_rate(s, seat, give)) continue;
+                for (int get = 0; get < kNumResources; ++get) {
+                    if (get != give && s.bank[get]) set_bit(words, maritime_action(give, get));
+                }
+            }
+            // Starting a domestic offer.
+            if (s.trade_budget) {
+                for (int r = 0; r < kNumResources; ++r) {
+                    if (hand[r]) set_bit(words, kTradeGive + r);
+                    set_bit(words, kTradeWant + r);
+                }
+            }
             return;
         }
         case kPlacingFreeRoads: {
@@ -301,7 +331,7 @@ void Catan::produce(State& s, int sum) const {
         if (s.number[h] != sum || h == s.robber) continue;
         const std::uint64_t nodes = kTopology.node_mask_of_hex[h];
         for (int p = 0; p < players_; ++p)
-            owed[p][s.terrain[h]] += std::popcount(s.settlements[p] & nodes) + 2 * std::popcount(s.cities[p] & nodes);
+            owed[p][s.terrain[h]] += count_bits(s.settlements[p] & nodes) + 2 * count_bits(s.cities[p] & nodes);
     }
     for (int r = 0; r < kNumResources; ++r) {
         int sum_owed = 0, seats_owed = 0;
@@ -350,7 +380,7 @@ void Catan::steal(State& s, int victim, int resource) const {
 void Catan::after_robber(State& s, Rng& rng, int outcome) const {
     const std::uint8_t seats = robbable_seats(s, s.robber, players_);
     if (seats == 0) return finish_robbery(s);
-    if (std::popcount(unsigned(seats)) > 1) {
+    if (count_bits((seats)) > 1) {
         s.phase = kChooseVictim;
         return;
     }
@@ -412,13 +442,13 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
                     ++s.hand[seat][s.terrain[h]];
                 }
             }
-            update_roads_after(s, seat, true);
+            update_roads_after(s, seat, node);
             s.phase = kSetupRoad;
             return;
         }
         case kSetupRoad:
             s.roads[seat][a >> 6] |= 1ull << (a & 63);
-            update_roads_after(s, seat, false);
+            update_roads_after(s, seat, kNone);
             s.last_settlement = kNone;
             after_setup_road(s);
             return;
@@ -436,7 +466,7 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
         case kConfirmingTrade: apply_trade(s, seat, a); return;
         case kPlacingFreeRoads:
             s.roads[seat][a >> 6] |= 1ull << (a & 63);
-            update_roads_after(s, seat, false);
+            update_roads_after(s, seat, kNone);
             if (--s.free_roads == 0 || !can_place_free_road(s, seat)) {
                 s.free_roads = 0;
                 s.phase = kMain;
@@ -446,11 +476,11 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
             if (a < kBuildSettlement) {
                 pay(s, seat, kRoadCost);
                 s.roads[seat][a >> 6] |= 1ull << (a & 63);
-                update_roads_after(s, seat, false);
+                update_roads_after(s, seat, kNone);
             } else if (a < kBuildCity) {
                 pay(s, seat, kSettlementCost);
                 s.settlements[seat] |= 1ull << (a - kBuildSettlement);
-                update_roads_after(s, seat, true);
+                update_roads_after(s, seat, a - kBuildSettlement);
             } else if (a < kBuyDev) {
                 pay(s, seat, kCityCost);
                 s.settlements[seat] &= ~(1ull << (a - kBuildCity));

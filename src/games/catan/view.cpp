@@ -110,9 +110,9 @@ void Catan::view(const State& s, int viewer, JsonWriter& j) const {
         if (sees(p)) write_counts(j, s.dev_new[p], kNumDevKinds, dev_card_name); else j.null();
         j.field("development_count", devs).field("development_new_count", fresh);
         j.field("knights", int(s.knights[p])).field("road_length", int(s.road_length[p]));
-        j.field("settlements_left", kMaxSettlements - std::popcount(s.settlements[p]));
-        j.field("cities_left", kMaxCities - std::popcount(s.cities[p]));
-        j.field("roads_left", kMaxRoads - std::popcount(s.roads[p][0]) - std::popcount(s.roads[p][1]));
+        j.field("settlements_left", kMaxSettlements - count_bits(s.settlements[p]));
+        j.field("cities_left", kMaxCities - count_bits(s.cities[p]));
+        j.field("roads_left", kMaxRoads - count_bits(s.roads[p][0]) - count_bits(s.roads[p][1]));
         j.field("public_vp", victory_points(s, p, false));
         j.key("vp");
         if (sees(p)) j.value(victory_points(s, p, true)); else j.null();
