@@ -11,6 +11,8 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import meeple
 from meeple import poker
@@ -223,3 +225,21 @@ def test_equity_with_dead_cards_and_automatic_mode() -> None:
         poker.equity(["As Ks", "As Qd"])
     with pytest.raises(ValueError, match="2 to 10 hands"):
         poker.equity(["As Ks"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="23456789TJQKAtjqka cdhsCDHSx1,\t", max_size=24))
+def test_any_text_parses_or_raises_a_value_error_naming_the_problem(text: str) -> None:
+    try:
+        parsed = poker.cards(text)
+    except ValueError as e:
+        assert "bad card" in str(e) or "appears twice" in str(e)
+        return
+    assert poker.cards(" ".join(str(c) for c in parsed)) == parsed
+    assert len(set(parsed)) == len(parsed)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=2**52 - 1))
+def test_any_mask_formats_and_parses_back(m: int) -> None:
+    assert poker.mask(poker.format_mask(m)) == m
