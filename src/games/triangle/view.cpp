@@ -82,6 +82,7 @@ std::string Triangle::render(const State& s) const {
         std::snprintf(line, sizeof line, "%-2d", c % 10);  // the last digit keeps columns aligned
         out += line;
     }
+    while (out.back() == ' ') out.pop_back();
     out += '\n';
     for (int r = 0; r < board_.rows(); ++r) {
         std::snprintf(line, sizeof line, "%2d  ", r);
