@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cmath>
+#include <mutex>
 #include <string>
 
 #include "core/error.hpp"
@@ -190,14 +191,28 @@ EquityResult finish(const std::vector<Tally>& total, std::uint64_t count, bool e
     return r;
 }
 
-void add_into(std::vector<Tally>& total, const std::vector<Tally>& part) {
-    for (std::size_t i = 0; i < total.size(); ++i) {
-        total[i].wins += part[i].wins;
-        total[i].ties += part[i].ties;
-        total[i].units += part[i].units;
-        total[i].units_sq += part[i].units_sq;
+// The running totals. Tallies are integers, so the order in which tasks add into them
+// cannot change a bit of the result; one lock per task of thousands of boards is free.
+class Totals {
+public:
+    explicit Totals(int n) : total_(static_cast<std::size_t>(n)) {}
+
+    void add(const std::vector<Tally>& part) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        for (std::size_t i = 0; i < total_.size(); ++i) {
+            total_[i].wins += part[i].wins;
+            total_[i].ties += part[i].ties;
+            total_[i].units += part[i].units;
+            total_[i].units_sq += part[i].units_sq;
+        }
     }
-}
+
+    const std::vector<Tally>& get() const { return total_; }
+
+private:
+    std::vector<Tally> total_;
+    std::mutex mutex_;
+};
 
 EquityResult exact_equity(const EquityRequest& q, const Setup& s) {
     const int n = static_cast<int>(q.hands.size());
@@ -212,22 +227,22 @@ EquityResult exact_equity(const EquityRequest& q, const Setup& s) {
     // One task per first added card (the deck index of the lowest new card); the rest of
     // the board is enumerated by missing - 1 nested loops.
     const std::size_t tasks = bits.size() - static_cast<std::size_t>(s.missing) + 1;
-    std::vector<std::vector<Tally>> parts(tasks, std::vector<Tally>(static_cast<std::size_t>(n)));
+    Totals totals(n);
     const bool heads_up = q.variant == Variant::holdem && n == 2;
     parallel_for(tasks, q.threads, [&](std::size_t first) {
         const CardMask start = q.board | bits[first];
+        std::vector<Tally> part(static_cast<std::size_t>(n));
         if (heads_up) {
             HeadsUpScorer score{t, q.hands[0], q.hands[1]};
             for_each_completion(s.missing - 1, bits.data(), bits.size(), first + 1, start, score);
-            score.add_to(parts[first].data());
+            score.add_to(part.data());
         } else {
-            Scorer score{t, q.variant, q.hands.data(), n, parts[first].data()};
+            Scorer score{t, q.variant, q.hands.data(), n, part.data()};
             for_each_completion(s.missing - 1, bits.data(), bits.size(), first + 1, start, score);
         }
+        totals.add(part);
     });
-    std::vector<Tally> total(static_cast<std::size_t>(n));
-    for (const auto& part : parts) add_into(total, part);
-    return finish(total, choose(static_cast<int>(bits.size()), s.missing), true);
+    return finish(totals.get(), choose(static_cast<int>(bits.size()), s.missing), true);
 }
 
 // The generator of Monte Carlo chunk `chunk`: a substream keyed by (seed, chunk).
@@ -240,13 +255,14 @@ EquityResult monte_carlo_equity(const EquityRequest& q, const Setup& s) {
     const int n = static_cast<int>(q.hands.size());
     const EvalTables& t = eval_tables();
     const std::uint64_t chunks = (q.trials + kMonteCarloChunk - 1) / kMonteCarloChunk;
-    std::vector<std::vector<Tally>> parts(chunks, std::vector<Tally>(static_cast<std::size_t>(n)));
+    Totals totals(n);
     parallel_for(chunks, q.threads, [&](std::size_t chunk) {
         Rng rng = chunk_rng(q.seed, chunk);
         std::vector<int> deck = s.deck;
         const auto left = static_cast<std::uint32_t>(deck.size());
         const std::uint64_t trials = std::min(kMonteCarloChunk, q.trials - chunk * kMonteCarloChunk);
-        const Scorer score{t, q.variant, q.hands.data(), n, parts[chunk].data()};
+        std::vector<Tally> part(static_cast<std::size_t>(n));
+        const Scorer score{t, q.variant, q.hands.data(), n, part.data()};
         for (std::uint64_t trial = 0; trial < trials; ++trial) {
             // A partial Fisher-Yates shuffle: the first `missing` cards are a uniform draw
             // whatever order the deck was left in by the trial before.
@@ -258,10 +274,9 @@ EquityResult monte_carlo_equity(const EquityRequest& q, const Setup& s) {
             }
             score(board);
         }
+        totals.add(part);
     });
-    std::vector<Tally> total(static_cast<std::size_t>(n));
-    for (const auto& part : parts) add_into(total, part);
-    return finish(total, q.trials, false);
+    return finish(totals.get(), q.trials, false);
 }
 
 }  // namespace

@@ -3,8 +3,8 @@
 //
 // Monte Carlo is bit-identical at every thread count: trials are cut into fixed chunks,
 // chunk c draws from its own generator seeded from (seed, c), and tallies are integers
-// (a split pot among k players gives each 27720/k units, exact for k <= 12), so neither
-// the order in which chunks finish nor the reduction can change a bit.
+// (a split pot among k players gives each 27720/k units, exact for k <= 12), so the
+// order in which chunks finish and add into the totals cannot change a bit.
 #pragma once
 
 #include <cstdint>
