@@ -54,10 +54,10 @@ struct EvalTables {
 const EvalTables& eval_tables();
 
 // The value of a mask of 5..7 cards. Unchecked: other masks give meaningless values.
-inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
-    const std::uint32_t c = m & 0x1FFF, d = (m >> 13) & 0x1FFF, h = (m >> 26) & 0x1FFF, s = (m >> 39) & 0x1FFF;
-    // At most one suit holds five of seven cards; the others' entries are zero.
-    const std::uint32_t flush = t.flush_values[c] | t.flush_values[d] | t.flush_values[h] | t.flush_values[s];
+// The best non-flush value of the cards whose suits' 13-bit rank masks are c, d, h, s
+// (5 to 7 cards in all).
+inline std::uint32_t rank_value_unchecked(const EvalTables& t, std::uint64_t c, std::uint64_t d, std::uint64_t h,
+                                          std::uint64_t s) {
     // Rank counts as bit planes: count = b0 + 2*b1 + 4*b2 (a count of 4 is c&d&h&s).
     const std::uint64_t x1 = c ^ d, a1 = c & d, x2 = h ^ s, a2 = h & s;
     const std::uint64_t b0 = x1 ^ x2, carry = x1 & x2;
@@ -66,9 +66,16 @@ inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
     const std::uint32_t bucket = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits));
     const std::uint32_t slot = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits - kHashSlotBits)) &
                                ((1u << kHashSlotBits) - 1);
+    return t.rank_values[slot ^ t.displacement[bucket]];
+}
+
+inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
+    const std::uint32_t c = m & 0x1FFF, d = (m >> 13) & 0x1FFF, h = (m >> 26) & 0x1FFF, s = (m >> 39) & 0x1FFF;
+    // At most one suit holds five of seven cards; the others' entries are zero.
+    const std::uint32_t flush = t.flush_values[c] | t.flush_values[d] | t.flush_values[h] | t.flush_values[s];
     // Every 5-7 card rank multiset has a slot, so the lookup is always safe and the choice
     // needs no branch (a flush is too rare to predict).
-    const std::uint32_t plain = t.rank_values[slot ^ t.displacement[bucket]];
+    const std::uint32_t plain = rank_value_unchecked(t, c, d, h, s);
     return flush ? flush : plain;
 }
 
