@@ -197,6 +197,11 @@ def evaluate(cards_: CardsLike, board: CardsLike | None = None, *, game: str = "
     shared cards, ``ParseError`` for a bad card.
     """
     out = ffi.new("uint32_t *")
+    if board is None and type(cards_) is int and game == "holdem":  # the per-call fast path
+        if cards_ < 0:
+            raise ValueError(f"mask {cards_} is negative; a card set uses bits 0..51")
+        check(lib.meeple_poker_evaluate(cards_, out))
+        return int(out[0])
     if board is None:
         if game != "holdem":
             _game(game)
