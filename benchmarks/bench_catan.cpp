@@ -22,10 +22,10 @@ double seconds_since(Clock::time_point t0) { return std::chrono::duration<double
 
 int pick(const std::uint64_t* words, int n_words, Rng& rng) {
     int total = 0;
-    for (int w = 0; w < n_words; ++w) total += __builtin_popcountll(words[w]);
+    for (int w = 0; w < n_words; ++w) total += catan::count_bits(words[w]);
     int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
     for (int w = 0;; ++w) {
-        const int here = __builtin_popcountll(words[w]);
+        const int here = catan::count_bits(words[w]);
         if (k >= here) {
             k -= here;
             continue;

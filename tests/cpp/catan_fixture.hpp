@@ -3,6 +3,7 @@
 // the bank and the deck) and the cached road lengths and awards right.
 #pragma once
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -66,6 +67,40 @@ inline void refresh_awards(CatanState& s, int players) {
     }
     s.road_holder = (best >= 5 && at_best == 1) ? static_cast<std::uint8_t>(best_seat) : catan::kNone;
     s.army_holder = (army >= 3 && army_ties == 1) ? static_cast<std::uint8_t>(army_seat) : catan::kNone;
+}
+
+// The longest road by brute force, written from the rule's words: try every road as a
+// first segment in both directions and extend by every unused own road that shares the
+// far node, unless an opponent's building stands on it.
+inline int oracle_extend(const CatanState& s, int seat, int node, std::vector<bool>& used) {
+    bool opponent_here = false;
+    for (int p = 0; p < catan::kMaxSeats; ++p) {
+        if (p != seat && (((s.settlements[p] | s.cities[p]) >> node) & 1)) opponent_here = true;
+    }
+    if (opponent_here) return 0;
+    int best = 0;
+    for (int e = 0; e < catan::kNumEdges; ++e) {
+        const auto& n = kTopology.nodes_of_edge[e];
+        if (used[e] || !((s.roads[seat][e >> 6] >> (e & 63)) & 1) || (n[0] != node && n[1] != node)) continue;
+        used[e] = true;
+        best = std::max(best, 1 + oracle_extend(s, seat, n[0] == node ? n[1] : n[0], used));
+        used[e] = false;
+    }
+    return best;
+}
+
+inline int oracle_longest_road(const CatanState& s, int seat) {
+    int best = 0;
+    std::vector<bool> used(catan::kNumEdges, false);
+    for (int e = 0; e < catan::kNumEdges; ++e) {
+        if (!((s.roads[seat][e >> 6] >> (e & 63)) & 1)) continue;
+        used[e] = true;
+        for (int end = 0; end < 2; ++end) {
+            best = std::max(best, 1 + oracle_extend(s, seat, kTopology.nodes_of_edge[e][end], used));
+        }
+        used[e] = false;
+    }
+    return best;
 }
 
 inline void put_settlement(CatanState& s, int seat, int node) { s.settlements[seat] |= 1ull << node; }

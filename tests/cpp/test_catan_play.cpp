@@ -2,6 +2,7 @@
 // spec's invariants after every step, determinism, snapshots, exact chance.
 // MEEPLE_CATAN_GAMES sets the number of random games per configuration (CI runs 10,000).
 #include <cmath>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -41,6 +42,9 @@ bool play_checked(const CatanFixture& g, std::uint64_t seed, Rng& chooser, PlayS
     g.model->init(&rec, seed);
     const int n = g->num_players();
     int last_actor = kNobody;
+    // The piece bitsets at the head of the state, as last checked.
+    std::uint64_t pieces[4 * catan::kMaxSeats] = {};
+    static_assert(offsetof(CatanState, roads) + sizeof(CatanState::roads) == sizeof pieces);
     while (true) {
         const CatanState& s = rec.state;
         const std::string broken = g.model->check(&rec);
@@ -48,6 +52,11 @@ bool play_checked(const CatanFixture& g, std::uint64_t seed, Rng& chooser, PlayS
             report(__FILE__, __LINE__, "seed " + std::to_string(seed) + " step " + std::to_string(rec.move_number) + ": " + broken +
                                            "\n" + g->render(s));
             return false;
+        }
+        // Road lengths against the brute-force oracle, whenever a piece was placed.
+        if (std::memcmp(&pieces, &s, sizeof pieces) != 0) {
+            std::memcpy(&pieces, &s, sizeof pieces);
+            for (int p = 0; p < n; ++p) CHECK_EQ(Catan::longest_road(s, p), oracle_longest_road(s, p));
         }
         for (int p = 0; p < n; ++p) {
             CHECK(Catan::victory_points(s, p, false) <= Catan::victory_points(s, p, true));

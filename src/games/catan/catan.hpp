@@ -40,6 +40,8 @@ enum Phase : std::uint8_t {
 inline constexpr std::uint8_t kSupply[kNumResources] = {19, 19, 19, 19, 19};
 inline constexpr std::uint8_t kDeckCounts[kNumDevKinds] = {14, 5, 2, 2, 2};
 inline constexpr int kMaxRoads = 15, kMaxSettlements = 5, kMaxCities = 4;
+// The most of one resource an offer may want: a whole supply.
+inline constexpr std::uint8_t kMaxWanted = 19;
 
 class Catan {
 public:

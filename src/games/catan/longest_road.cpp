@@ -1,5 +1,6 @@
 // Longest road: the longest trail (no edge twice) in a seat's roads, which may end at
 // but not pass through a node where an opponent's building stands; and the award.
+#include <algorithm>
 #include <bit>
 
 #include "games/catan/catan.hpp"
@@ -27,17 +28,53 @@ struct TrailSearch {
     }
 };
 
+// The joined roads reachable from `node` over the seat's roads (cuts ignored).
+EdgeSet component_of(int node, EdgeSet roads) {
+    EdgeSet seen;
+    std::uint64_t frontier = 1ull << node, done = 0;
+    while (frontier) {
+        const int n = std::countr_zero(frontier);
+        frontier &= frontier - 1;
+        done |= 1ull << n;
+        for (int k = 0; k < 3; ++k) {
+            const int edge = kTopology.edges_of_node[n][k];
+            if (edge == kNone || !roads.test(edge) || seen.test(edge)) continue;
+            seen.set(edge);
+            const int next = kTopology.neighbors_of_node[n][k];
+            if (!((done >> next) & 1)) frontier |= 1ull << next;
+        }
+    }
+    return seen;
+}
+
 }  // namespace
 
 int Catan::longest_road(const State& s, int seat) {
     const TrailSearch search{roads_of(s, seat), occupied_nodes(s) & ~(s.settlements[seat] | s.cities[seat])};
     if (search.roads.empty()) return 0;
-    int best = 0;
-    // A longest trail starts at some node its roads touch.
+    // A longest trail can be taken to start at a cut node or at a node of odd degree:
+    // a maximal trail starting elsewhere uses every edge of its start, so it is closed
+    // and covers a whole component with neither cuts nor odd nodes, where any node will
+    // do as its start. Search from those starts only.
+    std::uint64_t starts = 0, touched = 0;
     for (int node = 0; node < kNumNodes; ++node) {
-        if ((kTopology.edge_mask_of_node[node] & search.roads).empty()) continue;
-        const int length = search.longest_from(node, EdgeSet{});
-        if (length > best) best = length;
+        const EdgeSet here = kTopology.edge_mask_of_node[node] & search.roads;
+        if (here.empty()) continue;
+        touched |= 1ull << node;
+        if (((count_bits(here.lo) + count_bits(here.hi)) & 1) || ((search.cuts >> node) & 1)) starts |= 1ull << node;
+    }
+    int best = 0;
+    EdgeSet covered;
+    for (std::uint64_t b = starts; b; b &= b - 1) {
+        const int node = std::countr_zero(b);
+        best = std::max(best, search.longest_from(node, EdgeSet{}));
+        covered = covered | component_of(node, search.roads);
+    }
+    for (std::uint64_t b = touched & ~starts; b; b &= b - 1) {
+        const int node = std::countr_zero(b);
+        if ((kTopology.edge_mask_of_node[node] & search.roads & ~covered).empty()) continue;
+        best = std::max(best, search.longest_from(node, EdgeSet{}));
+        covered = covered | component_of(node, search.roads);
     }
     return best;
 }

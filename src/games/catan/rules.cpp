@@ -29,6 +29,19 @@ int roads_built(const Catan::State& s, int seat) {
 
 void set_bit(std::uint64_t* words, int a) { words[a >> 6] |= 1ull << (a & 63); }
 
+// Building actions straight from bitsets: roads are ids 0..71, settlements 72..125 and
+// cities 126..179, so each set is a shift into the mask words.
+static_assert(kBuildRoad == 0 && kBuildSettlement == 72 && kBuildCity == 126);
+void set_road_bits(std::uint64_t* words, EdgeSet edges) {
+    words[0] |= edges.lo;
+    words[1] |= edges.hi;
+}
+void set_settlement_bits(std::uint64_t* words, std::uint64_t nodes) { words[1] |= nodes << 8; }
+void set_city_bits(std::uint64_t* words, std::uint64_t nodes) {
+    words[1] |= nodes << 62;
+    words[2] |= nodes >> 2;
+}
+
 // Index `k` into a histogram of counts: the kind whose cumulative count passes k.
 int pick_from_counts(const std::uint8_t* counts, int kinds, std::uint32_t k) {
     for (int i = 0; i < kinds; ++i) {
@@ -234,25 +247,15 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
     };
     switch (s.phase) {
         case kSetupSettlement:
-            for (std::uint64_t free = ~distance_blocked(s) & ((1ull << kNumNodes) - 1); free; free &= free - 1)
-                set_bit(words, kBuildSettlement + std::countr_zero(free));
+            set_settlement_bits(words, ~distance_blocked(s) & ((1ull << kNumNodes) - 1));
             return;
         case kMain: {
             // Building sites from bitsets; the remaining actions one by one.
             const std::uint8_t* hand = s.hand[seat];
-            if (can_pay(hand, kRoadCost) && roads_built(s, seat) < kMaxRoads) {
-                const EdgeSet sites = road_sites(s, seat);
-                for (int e = 0; e < kNumEdges; ++e) {
-                    if (sites.test(e)) set_bit(words, kBuildRoad + e);
-                }
-            }
-            if (can_pay(hand, kSettlementCost) && count_bits(s.settlements[seat]) < kMaxSettlements) {
-                for (std::uint64_t n = road_nodes(s, seat) & ~distance_blocked(s); n; n &= n - 1)
-                    set_bit(words, kBuildSettlement + std::countr_zero(n));
-            }
-            if (can_pay(hand, kCityCost) && count_bits(s.cities[seat]) < kMaxCities) {
-                for (std::uint64_t n = s.settlements[seat]; n; n &= n - 1) set_bit(words, kBuildCity + std::countr_zero(n));
-            }
+            if (can_pay(hand, kRoadCost) && roads_built(s, seat) < kMaxRoads) set_road_bits(words, road_sites(s, seat));
+            if (can_pay(hand, kSettlementCost) && count_bits(s.settlements[seat]) < kMaxSettlements)
+                set_settlement_bits(words, road_nodes(s, seat) & ~distance_blocked(s));
+            if (can_pay(hand, kCityCost) && count_bits(s.cities[seat]) < kMaxCities) set_city_bits(words, s.settlements[seat]);
             // Development cards.
             if (can_pay(hand, kDevCardCost) && total(s.deck, kNumDevKinds) > 0) set_bit(words, kBuyDev);
             if (!s.dev_played) {
@@ -287,19 +290,27 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
             }
             return;
         }
-        case kPlacingFreeRoads: {
-            const EdgeSet sites = road_sites(s, seat);
-            for (int e = 0; e < kNumEdges; ++e) {
-                if (sites.test(e)) set_bit(words, kBuildRoad + e);
-            }
-            return;
-        }
+        case kPlacingFreeRoads: set_road_bits(words, road_sites(s, seat)); return;
         case kSetupRoad: range(kBuildRoad, kBuildSettlement); return;
         case kBeforeRoll: range(kPlayKnight, kPlayKnight + 1); range(kRoll, kRoll + 1); return;
         case kDiscarding: range(kDiscard, kMaritime); return;
         case kMovingRobber: range(kMoveRobber, kSteal); return;
         case kChooseVictim: range(kSteal, kDiscard); return;
-        case kTradeDraft: range(kTradeGive, kTradeAccept); return;
+        case kTradeDraft: {
+            // The rules of legal_trade for a draft, resource by resource.
+            const std::uint8_t* hand = s.hand[seat];
+            bool gives = false, wants = false;
+            for (int r = 0; r < kNumResources; ++r) {
+                gives = gives || s.trade_give[r];
+                wants = wants || s.trade_want[r];
+                if (!s.trade_budget) continue;
+                if (hand[r] > s.trade_give[r] && !s.trade_want[r]) set_bit(words, kTradeGive + r);
+                if (!s.trade_give[r] && s.trade_want[r] < kMaxWanted) set_bit(words, kTradeWant + r);
+            }
+            if (gives && wants) set_bit(words, kTradeOpen);
+            set_bit(words, kTradeCancel);
+            return;
+        }
         case kTradeAnswer: range(kTradeAccept, kTradeConfirm); return;
         case kConfirmingTrade: range(kTradeCancel, kTradeCancel + 1); range(kTradeConfirm, kChanceDice); return;
         default: range(kChanceDice, kNumActions); return;

@@ -9,9 +9,6 @@
 namespace meeple::catan {
 namespace {
 
-// The most of one resource an offer may want: a whole supply.
-constexpr std::uint8_t kMaxWanted = 19;
-
 bool sided(const std::uint8_t* side) {
     for (int r = 0; r < kNumResources; ++r) {
         if (side[r]) return true;
