@@ -1,6 +1,7 @@
 #include "games/triangle/board.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 
 #include "core/error.hpp"
@@ -64,17 +65,24 @@ void Board::add_lines(Direction d) {
     }
 }
 
+// Reads the shape's bits directly (no allocation: custom shapes from positions come
+// through here on every legality test).
 Placement Board::placement(ShapeCode shape) const {
     Placement p;
-    const std::vector<ShapeTriangle> ts = triangles_of(shape);
-    p.count = static_cast<int>(ts.size());
-    for (int k = 0; k < p.count; ++k) p.offsets[k] = ts[k].dr * cols_ + ts[k].dc;
+    int dr[kMaxShapeTriangles], dc[kMaxShapeTriangles];
+    for (std::uint32_t bits = shape.cells; bits; bits &= bits - 1) {
+        const int b = std::countr_zero(bits);
+        dr[p.count] = b / kShapeCols;
+        dc[p.count] = b % kShapeCols + kShapeMinDc;
+        p.offsets[p.count] = dr[p.count] * cols_ + dc[p.count];
+        ++p.count;
+    }
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_; ++c) {
             // Orientation: the anchor's cell decides, the rest follow by parity.
             if (points_up(r, c) != shape.anchor_up) continue;
-            const bool fits = std::all_of(ts.begin(), ts.end(),
-                                          [&](const ShapeTriangle& t) { return playable(r + t.dr, c + t.dc); });
+            bool fits = true;
+            for (int k = 0; k < p.count && fits; ++k) fits = playable(r + dr[k], c + dc[k]);
             if (fits) p.anchors.set(cell(r, c));
         }
     }
