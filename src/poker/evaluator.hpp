@@ -2,15 +2,16 @@
 // 1..7462 where a higher value wins and equal values tie (the 7,462 distinct classes
 // of five-card hands, from 7-5-4-3-2 high up to the royal flush).
 //
-// How it works, with no per-card loop and no branch:
-// - Flush: each suit's 13-bit rank mask indexes a table of 8,192 flush values (straight
-//   flushes included), zero for fewer than five cards. Only one suit can hold five of
-//   seven cards, and with five cards of one suit among seven no full house or quads is
-//   possible, so a hand with a flush has that table entry as its value.
-// - Otherwise only the multiset of ranks matters. Adding the four suit masks as
-//   bit-sliced counters gives three 13-bit planes (count = b0 + 2*b1 + 4*b2), a 39-bit
-//   key that identifies the multiset; a perfect hash (multiply, then one displacement per
-//   bucket) maps the 73,775 keys of 5, 6 and 7 cards onto distinct slots of a table.
+// How it works, with no per-card loop and no branch: one table of 8,192 words is
+// indexed by each suit's 13-bit rank mask, and the four words are added.
+// - Low 39 bits: the suit's ranks spread to 3 bits each (rank r at bit 3r). The sum of
+//   the four holds each rank's count (at most 4, so no carry), a key of the rank multiset;
+//   a perfect hash (multiply, then one displacement per bucket) maps the 73,775 keys of
+//   5, 6 and 7 cards onto distinct slots of a table of values.
+// - Top 16 bits: the best flush or straight flush of that suit, zero under five cards.
+//   Only one suit can hold five of seven cards, so the sum's top bits are that value, and
+//   with five cards of one suit among seven no full house or quads is possible: a hand
+//   with a flush is worth exactly its flush.
 // The tables are generated at first use by evaluator_tables.cpp from a plain
 // description of the hand categories, so nothing is copied from elsewhere.
 #pragma once
@@ -40,42 +41,40 @@ enum class Category : std::int32_t {
 };
 inline constexpr int kNumCategories = 9;
 
+inline constexpr int kFlushShift = 48;
+inline constexpr std::uint64_t kRankKeyMask = (std::uint64_t{1} << 39) - 1;
+
 struct EvalTables {
+    std::uint64_t suit_words[1u << 13];                       // rank spread | flush value << 48
     std::uint64_t multiplier;                                 // of the perfect hash
     std::uint16_t displacement[1u << kHashBucketBits];        // per bucket, xor into the slot
     std::uint16_t rank_values[1u << kHashSlotBits];           // non-flush value by slot
-    std::uint16_t flush_values[1u << 13];                     // by the flush suit's ranks
     // The "natural" code of each value: category << 20 | tie-break ranks (2..14) in
     // nibbles, most significant first. Ordering naturals orders hands.
     std::uint32_t natural[kNumHandValues + 1];
 };
 
-// The tables, built on first use (thread-safe); about 300 KiB.
+// The tables, built on first use (thread-safe); about 350 KiB.
 const EvalTables& eval_tables();
 
 // The value of a mask of 5..7 cards. Unchecked: other masks give meaningless values.
-// The best non-flush value of the cards whose suits' 13-bit rank masks are c, d, h, s
-// (5 to 7 cards in all).
-inline std::uint32_t rank_value_unchecked(const EvalTables& t, std::uint64_t c, std::uint64_t d, std::uint64_t h,
-                                          std::uint64_t s) {
-    // Rank counts as bit planes: count = b0 + 2*b1 + 4*b2 (a count of 4 is c&d&h&s).
-    const std::uint64_t x1 = c ^ d, a1 = c & d, x2 = h ^ s, a2 = h & s;
-    const std::uint64_t b0 = x1 ^ x2, carry = x1 & x2;
-    const std::uint64_t b1 = a1 ^ a2 ^ carry, b2 = a1 & a2;
-    const std::uint64_t hash = (b0 | b1 << 13 | b2 << 26) * t.multiplier;
+// The best non-flush value of a rank-count key (count of rank r in bits 3r..3r+2).
+inline std::uint32_t rank_value_unchecked(const EvalTables& t, std::uint64_t key) {
+    const std::uint64_t hash = key * t.multiplier;
     const std::uint32_t bucket = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits));
     const std::uint32_t slot = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits - kHashSlotBits)) &
                                ((1u << kHashSlotBits) - 1);
     return t.rank_values[slot ^ t.displacement[bucket]];
 }
 
+// The value of a mask of 5..7 cards. Unchecked: other masks give meaningless values.
 inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
-    const std::uint32_t c = m & 0x1FFF, d = (m >> 13) & 0x1FFF, h = (m >> 26) & 0x1FFF, s = (m >> 39) & 0x1FFF;
-    // At most one suit holds five of seven cards; the others' entries are zero.
-    const std::uint32_t flush = t.flush_values[c] | t.flush_values[d] | t.flush_values[h] | t.flush_values[s];
+    const std::uint64_t sum = t.suit_words[m & 0x1FFF] + t.suit_words[(m >> 13) & 0x1FFF] +
+                              t.suit_words[(m >> 26) & 0x1FFF] + t.suit_words[(m >> 39) & 0x1FFF];
+    const std::uint32_t flush = static_cast<std::uint32_t>(sum >> kFlushShift);
     // Every 5-7 card rank multiset has a slot, so the lookup is always safe and the choice
     // needs no branch (a flush is too rare to predict).
-    const std::uint32_t plain = rank_value_unchecked(t, c, d, h, s);
+    const std::uint32_t plain = rank_value_unchecked(t, sum & kRankKeyMask);
     return flush ? flush : plain;
 }
 

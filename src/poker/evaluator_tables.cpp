@@ -1,7 +1,7 @@
 // Generates the evaluator's tables from the rules of the hand categories: every rank
-// multiset of 5, 6 and 7 cards gets its best non-flush hand, every suit rank mask of
-// five or more cards its best flush, and the 7,462 distinct five-card hands are
-// numbered in order of strength.
+// multiset of 5, 6 and 7 cards gets its best non-flush hand, every suit rank mask its
+// rank spread and (with five or more cards) its best flush, and the 7,462 distinct
+// five-card hands are numbered in order of strength.
 #include <algorithm>
 #include <array>
 #include <mutex>
@@ -88,12 +88,10 @@ std::uint32_t best_flush(unsigned ranks) {
     return natural(Category::flush, {k[0], k[1], k[2], k[3], k[4]});
 }
 
+// The rank-count key: the count of rank r in bits 3r..3r+2.
 std::uint64_t rank_key(const Counts& counts) {
     std::uint64_t key = 0;
-    for (int i = 0; i < 13; ++i) {
-        const std::uint64_t n = static_cast<std::uint64_t>(counts[i]);
-        key |= (n & 1) << i | ((n >> 1) & 1) << (13 + i) | ((n >> 2) & 1) << (26 + i);
-    }
+    for (int i = 0; i < 13; ++i) key |= static_cast<std::uint64_t>(counts[i]) << (3 * i);
     return key;
 }
 
@@ -194,8 +192,13 @@ std::unique_ptr<EvalTables> build_tables() {
         return static_cast<std::uint16_t>(std::lower_bound(naturals.begin(), naturals.end(), nat) - naturals.begin() + 1);
     };
 
-    for (unsigned ranks = 0; ranks < (1u << 13); ++ranks)
-        if (__builtin_popcount(ranks) >= 5) t->flush_values[ranks] = value_of(best_flush(ranks));
+    for (unsigned ranks = 0; ranks < (1u << 13); ++ranks) {
+        const std::uint64_t flush = __builtin_popcount(ranks) >= 5 ? value_of(best_flush(ranks)) : 0;
+        std::uint64_t spread = 0;
+        for (int i = 0; i < 13; ++i)
+            if (ranks >> i & 1) spread |= std::uint64_t{1} << (3 * i);
+        t->suit_words[ranks] = spread | flush << kFlushShift;
+    }
 
     std::vector<Entry> entries;
     for (int total = 5; total <= 7; ++total) {
