@@ -59,6 +59,9 @@ bool play_checked(const CatanFixture& g, std::uint64_t seed, Rng& chooser, PlayS
             for (int p = 0; p < n; ++p) CHECK_EQ(Catan::longest_road(s, p), oracle_longest_road(s, p));
         }
         for (int p = 0; p < n; ++p) {
+            int rates[catan::kNumResources];
+            Catan::maritime_rates(s, p, rates);
+            for (int r = 0; r < catan::kNumResources; ++r) CHECK_EQ(rates[r], Catan::maritime_rate(s, p, r));
             CHECK(Catan::victory_points(s, p, false) <= Catan::victory_points(s, p, true));
             CHECK(Catan::hand_size(s, p) >= 0);
         }

@@ -28,10 +28,10 @@ struct TrailSearch {
     }
 };
 
-// The joined roads reachable from `node` over the seat's roads (cuts ignored).
-EdgeSet component_of(int node, EdgeSet roads) {
+// The roads joined to the `seeds` nodes through the seat's roads (cuts ignored).
+EdgeSet roads_reached(std::uint64_t seeds, EdgeSet roads) {
     EdgeSet seen;
-    std::uint64_t frontier = 1ull << node, done = 0;
+    std::uint64_t frontier = seeds, done = 0;
     while (frontier) {
         const int n = std::countr_zero(frontier);
         frontier &= frontier - 1;
@@ -64,17 +64,15 @@ int Catan::longest_road(const State& s, int seat) {
         if (((count_bits(here.lo) + count_bits(here.hi)) & 1) || ((search.cuts >> node) & 1)) starts |= 1ull << node;
     }
     int best = 0;
-    EdgeSet covered;
-    for (std::uint64_t b = starts; b; b &= b - 1) {
-        const int node = std::countr_zero(b);
-        best = std::max(best, search.longest_from(node, EdgeSet{}));
-        covered = covered | component_of(node, search.roads);
-    }
+    for (std::uint64_t b = starts; b; b &= b - 1) best = std::max(best, search.longest_from(std::countr_zero(b), EdgeSet{}));
+    // Roads not joined to any start form closed loops: one start each.
+    EdgeSet covered = roads_reached(starts, search.roads);
+    if ((covered.lo == search.roads.lo && covered.hi == search.roads.hi)) return best;
     for (std::uint64_t b = touched & ~starts; b; b &= b - 1) {
         const int node = std::countr_zero(b);
         if ((kTopology.edge_mask_of_node[node] & search.roads & ~covered).empty()) continue;
         best = std::max(best, search.longest_from(node, EdgeSet{}));
-        covered = covered | component_of(node, search.roads);
+        covered = covered | roads_reached(1ull << node, search.roads);
     }
     return best;
 }

@@ -275,8 +275,10 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
             }
             set_bit(words, kEndTurn);
             // Maritime trade, each rate found once.
+            int rates[kNumResources];
+            maritime_rates(s, seat, rates);
             for (int give = 0; give < kNumResources; ++give) {
-                if (hand[give] < 2 || hand[give] < maritime_rate(s, seat, give)) continue;
+                if (hand[give] < rates[give]) continue;
                 for (int get = 0; get < kNumResources; ++get) {
                     if (get != give && s.bank[get]) set_bit(words, maritime_action(give, get));
                 }

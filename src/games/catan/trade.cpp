@@ -25,6 +25,19 @@ void clear_offer(Catan::State& s) {
 
 }  // namespace
 
+void Catan::maritime_rates(const State& s, int seat, int* rates) {
+    const std::uint64_t own = s.settlements[seat] | s.cities[seat];
+    int generic = 4;
+    for (int r = 0; r < kNumResources; ++r) rates[r] = 4;
+    for (int h = 0; h < kNumHarbors; ++h) {
+        const auto& nodes = kTopology.nodes_of_harbor[h];
+        if (!(((own >> nodes[0]) | (own >> nodes[1])) & 1)) continue;
+        if (s.harbor[h] == kGenericHarbor) generic = 3;
+        else rates[s.harbor[h]] = 2;
+    }
+    for (int r = 0; r < kNumResources; ++r) rates[r] = rates[r] < generic ? rates[r] : generic;
+}
+
 int Catan::maritime_rate(const State& s, int seat, int resource) {
     const std::uint64_t own = s.settlements[seat] | s.cities[seat];
     int rate = 4;
