@@ -56,7 +56,10 @@ void Triangle::from_position(const JsonValue& position, State& s, Rng& rng) cons
     for (const Line& line : board_.lines()) {
         if (!line.cells.within(occ)) continue;
         int first = 0, last = 0, n = 0;
-        line.cells.for_each([&](int i) { (n++ ? last : first) = i, last = i; });
+        line.cells.for_each([&](int i) {
+            if (n++ == 0) first = i;
+            last = i;
+        });
         static constexpr const char* kDirections[] = {"horizontal", "down-right", "up-right"};
         reject(std::string("the ") + kDirections[static_cast<int>(line.direction)] + " line of " + std::to_string(n) +
                " cells from " + cell_text(first / cols, first % cols) + " to " + cell_text(last / cols, last % cols) +

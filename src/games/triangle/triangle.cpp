@@ -27,6 +27,7 @@ Board make_board(const Options& options) {
                                            ") has " + std::to_string(rows * cols) + " cells; at most " +
                                            std::to_string(kMaxCells) + " fit the bitboard (rows * cols <= 128)");
     }
+    // A text option reads like a choice: its value as given.
     Board board(rows, cols, playable_ranges(options.get_choice("playable"), rows, cols));
     if (board.playable_cells().empty()) {
         fail(Status::invalid_argument, "option 'playable' of triangle leaves no playable cell on a " +
