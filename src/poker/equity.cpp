@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "poker/parallel.hpp"
+#include "poker/plo.hpp"
 
 namespace meeple::poker {
 namespace {
@@ -94,6 +95,7 @@ struct Scorer {
     const EvalTables& t;
     Variant variant;
     const CardMask* hands;
+    const PloPairs* pairs;  // each hand's PLO pairs (PLO only)
     int n;
     Tally* tally;
 
@@ -106,8 +108,9 @@ struct Scorer {
                 best = v[i] > best ? v[i] : best;
             }
         } else {
+            const PloTriples triples = plo_triples(board);
             for (int i = 0; i < n; ++i) {
-                v[i] = evaluate_plo_unchecked(t, hands[i], board);
+                v[i] = evaluate_plo_unchecked(t, pairs[i], triples);
                 best = v[i] > best ? v[i] : best;
             }
         }
@@ -123,6 +126,13 @@ struct Scorer {
         }
     }
 };
+
+std::vector<PloPairs> pairs_of(const EquityRequest& q) {
+    std::vector<PloPairs> pairs;
+    if (q.variant == Variant::plo)
+        for (CardMask h : q.hands) pairs.push_back(plo_pairs(h));
+    return pairs;
+}
 
 // Heads-up Hold'em, the common case, with the comparison unrolled.
 struct HeadsUpScorer {
@@ -217,9 +227,10 @@ private:
 EquityResult exact_equity(const EquityRequest& q, const Setup& s) {
     const int n = static_cast<int>(q.hands.size());
     const EvalTables& t = eval_tables();
+    const std::vector<PloPairs> pairs = pairs_of(q);
     if (s.missing == 0) {
         std::vector<Tally> total(static_cast<std::size_t>(n));
-        Scorer{t, q.variant, q.hands.data(), n, total.data()}(q.board);
+        Scorer{t, q.variant, q.hands.data(), pairs.data(), n, total.data()}(q.board);
         return finish(total, 1, true);
     }
     std::vector<CardMask> bits;
@@ -237,7 +248,7 @@ EquityResult exact_equity(const EquityRequest& q, const Setup& s) {
             for_each_completion(s.missing - 1, bits.data(), bits.size(), first + 1, start, score);
             score.add_to(part.data());
         } else {
-            Scorer score{t, q.variant, q.hands.data(), n, part.data()};
+            Scorer score{t, q.variant, q.hands.data(), pairs.data(), n, part.data()};
             for_each_completion(s.missing - 1, bits.data(), bits.size(), first + 1, start, score);
         }
         totals.add(part);
@@ -254,6 +265,7 @@ Rng chunk_rng(std::uint64_t seed, std::uint64_t chunk) {
 EquityResult monte_carlo_equity(const EquityRequest& q, const Setup& s) {
     const int n = static_cast<int>(q.hands.size());
     const EvalTables& t = eval_tables();
+    const std::vector<PloPairs> pairs = pairs_of(q);
     const std::uint64_t chunks = (q.trials + kMonteCarloChunk - 1) / kMonteCarloChunk;
     Totals totals(n);
     parallel_for(chunks, q.threads, [&](std::size_t chunk) {
@@ -262,7 +274,7 @@ EquityResult monte_carlo_equity(const EquityRequest& q, const Setup& s) {
         const auto left = static_cast<std::uint32_t>(deck.size());
         const std::uint64_t trials = std::min(kMonteCarloChunk, q.trials - chunk * kMonteCarloChunk);
         std::vector<Tally> part(static_cast<std::size_t>(n));
-        const Scorer score{t, q.variant, q.hands.data(), n, part.data()};
+        const Scorer score{t, q.variant, q.hands.data(), pairs.data(), n, part.data()};
         for (std::uint64_t trial = 0; trial < trials; ++trial) {
             // A partial Fisher-Yates shuffle: the first `missing` cards are a uniform draw
             // whatever order the deck was left in by the trial before.

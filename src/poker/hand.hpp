@@ -23,7 +23,8 @@ int hole_cards(Variant v);  // 2 or 4
 // game's number of hole cards, the board has 3 to 5 cards, and they do not overlap.
 void check_hand(Variant v, CardMask hole, CardMask board, const char* what, const char* board_what = "the board");
 
-// The PLO value: the best of the 60 ways to take two hole cards and three board cards.
+// The PLO value: the best of the 60 ways to take two hole cards and three board cards
+// (plo.hpp has the form that reuses a hand's pairs and a board's triples).
 std::uint32_t evaluate_plo_unchecked(const EvalTables& t, CardMask hole, CardMask board);
 
 inline std::uint32_t evaluate_hand_unchecked(const EvalTables& t, Variant v, CardMask hole, CardMask board) {
