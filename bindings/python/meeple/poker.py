@@ -18,7 +18,7 @@ split the work over threads and release the GIL.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Union
+from typing import Any, Iterable, Union
 
 import numpy as np
 
@@ -43,7 +43,7 @@ CATEGORIES: tuple[str, ...] = (
 NUM_VALUES: int = 7462
 """The number of distinct hand values (five-card hand classes)."""
 
-EXACT_WORK_LIMIT: int = 50_000_000
+EXACT_WORK_LIMIT: int = 200_000_000
 """``equity(exact=None)`` enumerates when boards x hands (x 60 for PLO) is at most this."""
 
 _RANKS = "23456789TJQKA"
@@ -352,7 +352,8 @@ class EquityResult:
         return f"EquityResult({how}; equity [{eq}])"
 
 
-def _equity_args(hands: Iterable[CardsLike], board: CardsLike | None, dead: CardsLike | None):
+def _equity_args(hands: Iterable[CardsLike], board: CardsLike | None,
+                 dead: CardsLike | None) -> tuple[list[int], Any, int, int]:
     masks = [mask(h) for h in hands]
     return masks, ffi.new("uint64_t[]", masks if masks else [0]), mask(board or 0), mask(dead or 0)
 
@@ -374,7 +375,9 @@ def equity(hands: Iterable[CardsLike], board: CardsLike | None = None, dead: Car
 
     ``exact=True`` enumerates every remaining board; ``exact=False`` draws ``trials``
     random boards from ``seed``, bit-identical at every thread count; ``exact=None``
-    enumerates when that is at most ``EXACT_WORK_LIMIT`` hand evaluations, else samples.
+    enumerates when that is at most ``EXACT_WORK_LIMIT`` hand evaluations, else samples
+    (every Hold'em or PLO equity of known hands is under it: heads-up preflop takes about
+    10 ms for Hold'em and 0.4 s for PLO on one core).
     Hands and boards are text ("AsKs"), masks or iterables of cards. Raises
     ``InvalidArgumentError`` (a ``ValueError``) for shared cards or wrong counts.
     """
