@@ -262,29 +262,45 @@ Rng chunk_rng(std::uint64_t seed, std::uint64_t chunk) {
     return Rng::from_seed(splitmix64_next(x));
 }
 
+// Deals `trials` random completions of `board` from `deck` (the cards that can come,
+// reordered in place) to `score`.
+template <class F>
+void deal_boards(Rng& rng, std::vector<CardMask>& deck, int missing, CardMask board, std::uint64_t trials, F& score) {
+    const auto left = static_cast<std::uint32_t>(deck.size());
+    for (std::uint64_t trial = 0; trial < trials; ++trial) {
+        // A partial Fisher-Yates shuffle: the first `missing` cards are a uniform draw
+        // whatever order the deck was left in by the trial before.
+        CardMask full = board;
+        for (std::uint32_t j = 0; j < static_cast<std::uint32_t>(missing); ++j) {
+            const std::uint32_t r = j + rng.below(left - j);
+            std::swap(deck[j], deck[r]);
+            full |= deck[j];
+        }
+        score(full);
+    }
+}
+
 EquityResult monte_carlo_equity(const EquityRequest& q, const Setup& s) {
     const int n = static_cast<int>(q.hands.size());
     const EvalTables& t = eval_tables();
     const std::vector<PloPairs> pairs = pairs_of(q);
+    std::vector<CardMask> bits;
+    for (int id : s.deck) bits.push_back(card_bit(id));
+    const bool heads_up = q.variant == Variant::holdem && n == 2;
     const std::uint64_t chunks = (q.trials + kMonteCarloChunk - 1) / kMonteCarloChunk;
     Totals totals(n);
     parallel_for(chunks, q.threads, [&](std::size_t chunk) {
         Rng rng = chunk_rng(q.seed, chunk);
-        std::vector<int> deck = s.deck;
-        const auto left = static_cast<std::uint32_t>(deck.size());
+        std::vector<CardMask> deck = bits;
         const std::uint64_t trials = std::min(kMonteCarloChunk, q.trials - chunk * kMonteCarloChunk);
         std::vector<Tally> part(static_cast<std::size_t>(n));
-        const Scorer score{t, q.variant, q.hands.data(), pairs.data(), n, part.data()};
-        for (std::uint64_t trial = 0; trial < trials; ++trial) {
-            // A partial Fisher-Yates shuffle: the first `missing` cards are a uniform draw
-            // whatever order the deck was left in by the trial before.
-            CardMask board = q.board;
-            for (int j = 0; j < s.missing; ++j) {
-                const std::uint32_t r = static_cast<std::uint32_t>(j) + rng.below(left - static_cast<std::uint32_t>(j));
-                std::swap(deck[static_cast<std::size_t>(j)], deck[r]);
-                board |= card_bit(deck[static_cast<std::size_t>(j)]);
-            }
-            score(board);
+        if (heads_up) {
+            HeadsUpScorer score{t, q.hands[0], q.hands[1]};
+            deal_boards(rng, deck, s.missing, q.board, trials, score);
+            score.add_to(part.data());
+        } else {
+            Scorer score{t, q.variant, q.hands.data(), pairs.data(), n, part.data()};
+            deal_boards(rng, deck, s.missing, q.board, trials, score);
         }
         totals.add(part);
     });
