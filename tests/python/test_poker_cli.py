@@ -1,6 +1,10 @@
-"""The ``meeple equity`` and ``meeple eval`` commands print readable results and clear errors."""
+"""The ``meeple equity`` and ``meeple eval`` commands print readable results and clear
+errors, and the README's poker example runs as written."""
 
 from __future__ import annotations
+
+import pathlib
+import re
 
 import pytest
 
@@ -34,3 +38,12 @@ def test_monte_carlo_equity_shows_the_standard_error(capsys: pytest.CaptureFixtu
 def test_a_bad_card_is_named(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["equity", "AsKx", "QdQc"]) == 1
     assert "bad card 'Kx'" in capsys.readouterr().err
+
+
+def test_readme_poker_example_runs(repo_root: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    section = (repo_root / "README.md").read_text().split("## Poker", 1)[1]
+    block = re.search(r"```python\n(.*?)```", section, re.S)
+    assert block, "README's Poker section has a Python example"
+    exec(compile(block.group(1), "README.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Straight Flush, ace high" and out[1] == "[0, 1]" and out[2].endswith("1712304")
