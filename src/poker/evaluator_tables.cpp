@@ -131,8 +131,10 @@ void build_perfect_hash(const std::vector<Entry>& entries, EvalTables& t) {
         }
         std::vector<std::uint32_t> order(kBuckets);
         for (std::uint32_t b = 0; b < kBuckets; ++b) order[b] = b;
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::uint32_t a, std::uint32_t b) { return buckets[a].size() > buckets[b].size(); });
+        // Largest buckets first, ties by index: a fixed order, so the tables never vary.
+        std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return buckets[a].size() != buckets[b].size() ? buckets[a].size() > buckets[b].size() : a < b;
+        });
         std::vector<std::uint8_t> used(kSlots, 0);
         bool ok = true;
         for (std::uint32_t b : order) {
