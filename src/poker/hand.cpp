@@ -18,7 +18,7 @@ std::string listed(CardMask mask) { return mask ? " (" + format_mask(mask) + ")"
 // The index of the first mask in [begin, end) that is not 5 to 7 cards of the deck, or
 // `end`. Cloned for CPUs with POPCNT (chosen at load time), where the check is a third
 // of the cost of evaluation rather than half.
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__)
+#if defined(__GNUC__) && defined(__x86_64__) && defined(__linux__) && !defined(__clang__)  // ifunc needed
 __attribute__((target_clones("popcnt", "default")))
 #endif
 std::size_t first_bad_mask(const CardMask* masks, std::size_t begin, std::size_t end) {
