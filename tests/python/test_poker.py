@@ -244,3 +244,12 @@ def test_any_text_parses_or_raises_a_value_error_naming_the_problem(text: str) -
 @given(st.integers(min_value=0, max_value=2**52 - 1))
 def test_any_mask_formats_and_parses_back(m: int) -> None:
     assert poker.mask(poker.format_mask(m)) == m
+
+
+def test_categories_occupy_the_documented_value_blocks() -> None:
+    starts = [1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453]  # docs/poker.md
+    for index, first in enumerate(starts):
+        assert poker.category(first) == poker.CATEGORIES[index]
+        if first > 1:
+            assert poker.category(first - 1) == poker.CATEGORIES[index - 1]
+    assert poker.category(poker.NUM_VALUES) == "Straight Flush"
