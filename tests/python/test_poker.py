@@ -93,6 +93,7 @@ def test_cards_parse_and_format() -> None:
     assert poker.format_mask(poker.mask("2c Ah As")) == "As Ah 2c"
     assert poker.from_mask(poker.mask(["As", poker.Card("Kd"), 0])) == poker.cards("As Kd 2c")
     assert repr(poker.Card("As")) == "Card('As')"
+    assert poker.mask(poker.Card("Kd")) == poker.mask("Kd") and poker.cards(poker.Card("Kd")) == [poker.Card("Kd")]
 
 
 def test_deck_deals_the_rest_in_a_seeded_order() -> None:

@@ -50,7 +50,7 @@ _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
 
 CardLike = Union["Card", str, int]
-CardsLike = Union[str, int, Iterable[CardLike]]
+CardsLike = Union["Card", str, int, Iterable[CardLike]]
 
 
 def _game(game: str) -> int:
@@ -139,6 +139,8 @@ def cards(text: CardsLike) -> list[Card]:
     order (a mask gives the highest rank first). Raises ``ParseError`` for a bad card."""
     if isinstance(text, str):
         return [Card(i) for i in _parse_ids(text)]
+    if isinstance(text, Card):
+        return [text]
     if isinstance(text, (int, np.integer)) and not isinstance(text, bool):
         return from_mask(int(text))
     return [Card(c) for c in text]
@@ -151,6 +153,8 @@ def mask(cards_: CardsLike) -> int:
         out = ffi.new("uint64_t *")
         check(lib.meeple_poker_parse_mask(cards_.encode("utf-8"), out))
         return int(out[0])
+    if isinstance(cards_, Card):
+        return cards_.mask
     if isinstance(cards_, (int, np.integer)) and not isinstance(cards_, bool):
         m = int(cards_)
         if m < 0 or m >> 52:
