@@ -103,9 +103,20 @@ inline int oracle_longest_road(const CatanState& s, int seat) {
     return best;
 }
 
-inline void put_settlement(CatanState& s, int seat, int node) { s.settlements[seat] |= 1ull << node; }
-inline void put_city(CatanState& s, int seat, int node) { s.cities[seat] |= 1ull << node; }
-inline void put_road(CatanState& s, int seat, int edge) { s.roads[seat][edge >> 6] |= 1ull << (edge & 63); }
+// Pieces, with the state's caches of road nodes and distance-closed nodes kept right.
+inline void put_settlement(CatanState& s, int seat, int node) {
+    s.settlements[seat] |= 1ull << node;
+    s.distance_blocked = Catan::nodes_closed_by_distance(s);
+}
+inline void put_city(CatanState& s, int seat, int node) {
+    s.settlements[seat] &= ~(1ull << node);
+    s.cities[seat] |= 1ull << node;
+    s.distance_blocked = Catan::nodes_closed_by_distance(s);
+}
+inline void put_road(CatanState& s, int seat, int edge) {
+    s.roads[seat][edge >> 6] |= 1ull << (edge & 63);
+    s.road_nodes[seat] = Catan::nodes_touched_by_roads(s, seat);
+}
 // Roads along a path of adjacent nodes.
 inline void put_path(CatanState& s, int seat, const std::vector<int>& nodes) {
     for (std::size_t i = 0; i + 1 < nodes.size(); ++i) put_road(s, seat, edge_between(nodes[i], nodes[i + 1]));

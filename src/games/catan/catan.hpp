@@ -1,7 +1,7 @@
 // Catan, the base game with player trading, for 2-4 players (../shared/specs/catan.md;
 // the actions are in docs/catan-actions.md, the observation in docs/catan-observation.md).
 //
-// The state is 296 bytes of plain data: node and edge bitsets per player, hands and
+// The state is 336 bytes of plain data: node and edge bitsets per player, hands and
 // development cards as counts, the bank, the deck as counts (which card comes next is
 // drawn from the state's generator at draw time, so the deck has no hidden order), the
 // layout, and the counters of the turn. The game object holds only the options.
@@ -54,6 +54,8 @@ public:
         std::uint64_t settlements[kMaxSeats];  // node bitsets
         std::uint64_t cities[kMaxSeats];
         std::uint64_t roads[kMaxSeats][2];     // EdgeSet words
+        std::uint64_t road_nodes[kMaxSeats];   // nodes each seat's roads touch (a cache)
+        std::uint64_t distance_blocked;        // nodes the distance rule closes (a cache)
         std::uint32_t turn;                    // turns ended so far
         std::uint8_t hand[kMaxSeats][kNumResources];
         std::uint8_t dev[kMaxSeats][kNumDevKinds];      // held since before this turn
@@ -88,7 +90,7 @@ public:
         std::uint8_t truncated;        // the turn cap ended the game
         std::uint8_t reserved[3];      // zero; keeps the state free of padding
     };
-    static_assert(sizeof(State) == 296);
+    static_assert(sizeof(State) == 336);
 
     static std::span<const OptionSpec> option_specs();
     explicit Catan(const Options& options);
@@ -150,6 +152,9 @@ public:
     // The five rates at once: rates[resource].
     static void maritime_rates(const State& s, int seat, int* rates);
     static bool can_pay(const std::uint8_t* hand, const std::uint8_t* cost);
+    // The caches recomputed from the pieces (check() compares them).
+    static std::uint64_t nodes_touched_by_roads(const State& s, int seat);
+    static std::uint64_t nodes_closed_by_distance(const State& s);
 
 private:
     bool legal_in_main(const State& s, int seat, int action) const;

@@ -40,6 +40,24 @@ std::string check_layout(const Catan::State& s) {
 
 }  // namespace
 
+std::uint64_t Catan::nodes_touched_by_roads(const State& s, int seat) {
+    std::uint64_t nodes = 0;
+    const EdgeSet roads = roads_of(s, seat);
+    for (int e = 0; e < kNumEdges; ++e) {
+        if (roads.test(e)) nodes |= (1ull << kTopology.nodes_of_edge[e][0]) | (1ull << kTopology.nodes_of_edge[e][1]);
+    }
+    return nodes;
+}
+
+std::uint64_t Catan::nodes_closed_by_distance(const State& s) {
+    const std::uint64_t occupied = occupied_nodes(s);
+    std::uint64_t closed = occupied;
+    for (int n = 0; n < kNumNodes; ++n) {
+        if ((occupied >> n) & 1) closed |= kTopology.neighbor_mask_of_node[n];
+    }
+    return closed;
+}
+
 std::string Catan::check(const State& s) const {
     if (std::string bad = check_layout(s); !bad.empty()) return bad;
     if (s.phase >= kNumPhases) return "unknown phase";
@@ -104,6 +122,10 @@ std::string Catan::check(const State& s) const {
         }
         if (joined.lo != roads.lo || joined.hi != roads.hi) return "a road is not joined to its seat's buildings";
     }
+    for (int p = 0; p < kMaxSeats; ++p) {
+        if (s.road_nodes[p] != nodes_touched_by_roads(s, p)) return "a seat's cached road nodes are wrong";
+    }
+    if (s.distance_blocked != nodes_closed_by_distance(s)) return "the cached distance-rule nodes are wrong";
     for (std::uint64_t b = nodes; b; b &= b - 1) {
         if (kTopology.neighbor_mask_of_node[std::countr_zero(b)] & nodes) return "two buildings break the distance rule";
     }

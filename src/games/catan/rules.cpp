@@ -29,6 +29,13 @@ int roads_built(const Catan::State& s, int seat) {
 
 void set_bit(std::uint64_t* words, int a) { words[a >> 6] |= 1ull << (a & 63); }
 
+// Sets the actions first + i for each bit i of `bits` (which may straddle two words).
+void set_bits_from(std::uint64_t* words, int first, std::uint64_t bits) {
+    const int shift = first & 63;
+    words[first >> 6] |= bits << shift;
+    if (shift) words[(first >> 6) + 1] |= bits >> (64 - shift);
+}
+
 // Building actions straight from bitsets: roads are ids 0..71, settlements 72..125 and
 // cities 126..179, so each set is a shift into the mask words.
 static_assert(kBuildRoad == 0 && kBuildSettlement == 72 && kBuildCity == 126);
@@ -57,25 +64,16 @@ int total(const std::uint8_t* counts, int kinds) {
     return t;
 }
 
-// The nodes at which a seat's roads end or pass.
-std::uint64_t road_nodes(const Catan::State& s, int seat) {
-    std::uint64_t nodes = 0;
-    for (int w = 0; w < 2; ++w) {
-        for (std::uint64_t bits = s.roads[seat][w]; bits; bits &= bits - 1) {
-            const auto& ends = kTopology.nodes_of_edge[64 * w + std::countr_zero(bits)];
-            nodes |= (1ull << ends[0]) | (1ull << ends[1]);
-        }
-    }
-    return nodes;
+// Pieces go down with the caches that legality reads kept up to date.
+void place_settlement(Catan::State& s, int seat, int node) {
+    s.settlements[seat] |= 1ull << node;
+    s.distance_blocked |= (1ull << node) | kTopology.neighbor_mask_of_node[node];
 }
 
-// Nodes where no settlement may stand: occupied ones and their neighbours.
-std::uint64_t distance_blocked(const Catan::State& s) {
-    std::uint64_t blocked = Catan::occupied_nodes(s);
-    for (std::uint64_t bits = blocked; bits; bits &= bits - 1) {
-        blocked |= kTopology.neighbor_mask_of_node[std::countr_zero(bits)];
-    }
-    return blocked;
+void place_road(Catan::State& s, int seat, int edge) {
+    s.roads[seat][edge >> 6] |= 1ull << (edge & 63);
+    const auto& ends = kTopology.nodes_of_edge[edge];
+    s.road_nodes[seat] |= (1ull << ends[0]) | (1ull << ends[1]);
 }
 
 // Empty edges a seat may build on: touching its buildings, or its roads at a node no
@@ -83,7 +81,7 @@ std::uint64_t distance_blocked(const Catan::State& s) {
 EdgeSet road_sites(const Catan::State& s, int seat) {
     const std::uint64_t own = buildings_of(s, seat);
     const std::uint64_t opponents = Catan::occupied_nodes(s) & ~own;
-    const std::uint64_t reach = own | (road_nodes(s, seat) & ~opponents);
+    const std::uint64_t reach = own | (s.road_nodes[seat] & ~opponents);
     EdgeSet sites;
     for (std::uint64_t bits = reach; bits; bits &= bits - 1) sites = sites | kTopology.edge_mask_of_node[std::countr_zero(bits)];
     return sites & ~Catan::all_roads(s);
@@ -127,7 +125,7 @@ bool Catan::can_pay(const std::uint8_t* hand, const std::uint8_t* cost) {
 }
 
 // The distance rule: the node and its neighbours are free of buildings.
-bool Catan::satisfies_distance_rule(const State& s, int node) { return !((distance_blocked(s) >> node) & 1); }
+bool Catan::satisfies_distance_rule(const State& s, int node) { return !((s.distance_blocked >> node) & 1); }
 
 bool Catan::road_connects(const State& s, int seat, int edge) {
     const std::uint64_t own = buildings_of(s, seat);
@@ -142,7 +140,7 @@ bool Catan::road_connects(const State& s, int seat, int edge) {
 
 // After setup: the distance rule, and one of the seat's roads touches the node.
 bool Catan::can_build_settlement_at(const State& s, int seat, int node) {
-    return ((road_nodes(s, seat) & ~distance_blocked(s)) >> node) & 1;
+    return ((s.road_nodes[seat] & ~s.distance_blocked) >> node) & 1;
 }
 
 int Catan::victory_points(const State& s, int seat, bool with_hidden) {
@@ -247,14 +245,14 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
     };
     switch (s.phase) {
         case kSetupSettlement:
-            set_settlement_bits(words, ~distance_blocked(s) & ((1ull << kNumNodes) - 1));
+            set_settlement_bits(words, ~s.distance_blocked & ((1ull << kNumNodes) - 1));
             return;
         case kMain: {
             // Building sites from bitsets; the remaining actions one by one.
             const std::uint8_t* hand = s.hand[seat];
             if (can_pay(hand, kRoadCost) && roads_built(s, seat) < kMaxRoads) set_road_bits(words, road_sites(s, seat));
             if (can_pay(hand, kSettlementCost) && count_bits(s.settlements[seat]) < kMaxSettlements)
-                set_settlement_bits(words, road_nodes(s, seat) & ~distance_blocked(s));
+                set_settlement_bits(words, s.road_nodes[seat] & ~s.distance_blocked);
             if (can_pay(hand, kCityCost) && count_bits(s.cities[seat]) < kMaxCities) set_city_bits(words, s.settlements[seat]);
             // Development cards.
             if (can_pay(hand, kDevCardCost) && total(s.deck, kNumDevKinds) > 0) set_bit(words, kBuyDev);
@@ -299,18 +297,22 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
         case kMovingRobber: range(kMoveRobber, kSteal); return;
         case kChooseVictim: range(kSteal, kDiscard); return;
         case kTradeDraft: {
-            // The rules of legal_trade for a draft, resource by resource.
+            // The rules of legal_trade for a draft, as bits from kTradeGive on: give
+            // and want per resource, then open and cancel.
+            static_assert(kTradeWant == kTradeGive + 5 && kTradeOpen == kTradeGive + 10 && kTradeCancel == kTradeGive + 11);
             const std::uint8_t* hand = s.hand[seat];
+            std::uint64_t bits = 0;
             bool gives = false, wants = false;
             for (int r = 0; r < kNumResources; ++r) {
-                gives = gives || s.trade_give[r];
-                wants = wants || s.trade_want[r];
-                if (!s.trade_budget) continue;
-                if (hand[r] > s.trade_give[r] && !s.trade_want[r]) set_bit(words, kTradeGive + r);
-                if (!s.trade_give[r] && s.trade_want[r] < kMaxWanted) set_bit(words, kTradeWant + r);
+                const int give = s.trade_give[r], want = s.trade_want[r];
+                gives |= give != 0;
+                wants |= want != 0;
+                bits |= std::uint64_t(hand[r] > give && want == 0) << r;
+                bits |= std::uint64_t(give == 0 && want < kMaxWanted) << (5 + r);
             }
-            if (gives && wants) set_bit(words, kTradeOpen);
-            set_bit(words, kTradeCancel);
+            if (!s.trade_budget) bits = 0;
+            bits |= std::uint64_t(gives && wants) << 10 | std::uint64_t(1) << 11;
+            set_bits_from(words, kTradeGive, bits);
             return;
         }
         case kTradeAnswer: range(kTradeAccept, kTradeConfirm); return;
@@ -445,7 +447,7 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
     switch (s.phase) {
         case kSetupSettlement: {
             const int node = a - kBuildSettlement;
-            s.settlements[seat] |= 1ull << node;
+            place_settlement(s, seat, node);
             s.last_settlement = static_cast<std::uint8_t>(node);
             // The second settlement yields one card of each producing hex around it.
             if (s.setup_step >= players_) {
@@ -460,7 +462,7 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
             return;
         }
         case kSetupRoad:
-            s.roads[seat][a >> 6] |= 1ull << (a & 63);
+            place_road(s, seat, a);
             update_roads_after(s, seat, kNone);
             s.last_settlement = kNone;
             after_setup_road(s);
@@ -478,7 +480,7 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
         case kTradeAnswer:
         case kConfirmingTrade: apply_trade(s, seat, a); return;
         case kPlacingFreeRoads:
-            s.roads[seat][a >> 6] |= 1ull << (a & 63);
+            place_road(s, seat, a);
             update_roads_after(s, seat, kNone);
             if (--s.free_roads == 0 || !can_place_free_road(s, seat)) {
                 s.free_roads = 0;
@@ -488,11 +490,11 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
         default:
             if (a < kBuildSettlement) {
                 pay(s, seat, kRoadCost);
-                s.roads[seat][a >> 6] |= 1ull << (a & 63);
+                place_road(s, seat, a);
                 update_roads_after(s, seat, kNone);
             } else if (a < kBuildCity) {
                 pay(s, seat, kSettlementCost);
-                s.settlements[seat] |= 1ull << (a - kBuildSettlement);
+                place_settlement(s, seat, a - kBuildSettlement);
                 update_roads_after(s, seat, a - kBuildSettlement);
             } else if (a < kBuyDev) {
                 pay(s, seat, kCityCost);
