@@ -72,6 +72,7 @@ double best_ns(int repeats, double items, F&& f) {
 
 volatile std::uint64_t g_sink;
 
+
 void report(const char* what, double ns, double baseline) {
     std::printf("  %-44s %8.2f ns/hand  %7.1f M hands/s  x%.2f\n", what, ns, 1e3 / ns, baseline / ns);
 }
@@ -101,8 +102,25 @@ int main(int argc, char** argv) {
         }
         g_sink = s;
     });
+    const double ours_ids = best_ns(repeats, double(n), [&] {
+        std::uint64_t s = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            s += evaluate_cards_unchecked(t, &random.ids[i * 7], 7);
+        }
+        g_sink = s;
+    });
+    const double ours_resident_ids = best_ns(repeats, double(resident_rounds * 1024), [&] {
+        std::uint64_t s = 0;
+        for (std::size_t r = 0; r < resident_rounds; ++r) {
+            asm volatile("" ::: "memory");
+            for (std::size_t i = 0; i < 1024; ++i) s += evaluate_cards_unchecked(t, &resident.ids[i * 7], 7);
+        }
+        g_sink = s;
+    });
     report("meeple, random hands (from masks)", ours_random, ours_random);
+    report("meeple, random hands (from 7 card ids)", ours_ids, ours_random);
     report("meeple, 1,024 cache-resident hands", ours_resident, ours_resident);
+    report("meeple, 1,024 cache-resident hands (from ids)", ours_resident_ids, ours_resident);
     std::vector<std::uint32_t> out(n);
     const double batch1 = best_ns(repeats, double(n), [&] { evaluate_batch(random.masks.data(), n, out.data(), 1); });
     const double batch_all = best_ns(repeats, double(n), [&] { evaluate_batch(random.masks.data(), n, out.data(), 0); });

@@ -46,6 +46,7 @@ inline constexpr std::uint64_t kRankKeyMask = (std::uint64_t{1} << 39) - 1;
 
 struct EvalTables {
     std::uint64_t suit_words[1u << 13];                       // rank spread | flush value << 48
+    std::uint64_t card_words[kDeckSize];                      // rank spread | 1 << (48 + 4*suit)
     std::uint64_t multiplier;                                 // of the perfect hash
     std::uint16_t displacement[1u << kHashBucketBits];        // per bucket, xor into the slot
     std::uint16_t rank_values[1u << kHashSlotBits];           // non-flush value by slot
@@ -76,6 +77,24 @@ inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
     // needs no branch (a flush is too rare to predict).
     const std::uint32_t plain = rank_value_unchecked(t, sum & kRankKeyMask);
     return flush ? flush : plain;
+}
+
+// The value of 5 to 7 distinct card ids, for callers that hold cards rather than masks.
+// Each card's word adds its rank to the rank-count key and one to its suit's count in
+// bits 48+; only a hand with five of a suit (rare) walks its cards for the flush.
+inline std::uint32_t evaluate_cards_unchecked(const EvalTables& t, const int* ids, int n) {
+    std::uint64_t sum = 0;
+    for (int i = 0; i < n; ++i) sum += t.card_words[ids[i]];
+    // A suit count of 5..7 has bit 3 set once 3 is added (counts never exceed 7).
+    const std::uint64_t five = ((sum >> 48) + 0x3333) & 0x8888;
+    if (five) {
+        const int suit = __builtin_ctzll(five) >> 2;
+        std::uint32_t ranks = 0;
+        for (int i = 0; i < n; ++i)
+            if (ids[i] / 13 == suit) ranks |= 1u << (ids[i] % 13);
+        return static_cast<std::uint32_t>(t.suit_words[ranks] >> kFlushShift);
+    }
+    return rank_value_unchecked(t, sum & kRankKeyMask);
 }
 
 // The value of a mask of 5, 6 or 7 cards; throws Status::invalid_argument otherwise.

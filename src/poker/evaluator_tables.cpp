@@ -202,6 +202,9 @@ std::unique_ptr<EvalTables> build_tables() {
         t->suit_words[ranks] = spread | flush << kFlushShift;
     }
 
+    for (int id = 0; id < kDeckSize; ++id)
+        t->card_words[id] = std::uint64_t{1} << (3 * (id % 13)) | std::uint64_t{1} << (48 + 4 * (id / 13));
+
     std::vector<Entry> entries;
     for (int total = 5; total <= 7; ++total) {
         for_each_multiset(counts, 0, total, [&](const Counts& c) {

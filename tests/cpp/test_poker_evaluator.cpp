@@ -94,6 +94,23 @@ TEST(poker_six_and_seven_card_values_are_the_best_five_card_subset) {
     }
 }
 
+TEST(poker_evaluation_from_card_ids_equals_evaluation_from_masks) {
+    Rng rng = Rng::from_seed(11);
+    const EvalTables& t = eval_tables();
+    for (int i = 0; i < 200000; ++i) {
+        int ids[7];
+        const int n = 5 + i % 3;
+        CardMask m = 0;
+        for (int k = 0; k < n;) {
+            const int id = static_cast<int>(rng.below(52));
+            if (m & card_bit(id)) continue;
+            m |= card_bit(id);
+            ids[k++] = id;
+        }
+        CHECK_EQ(evaluate_cards_unchecked(t, ids, n), evaluate(m));
+    }
+}
+
 TEST(poker_every_value_has_its_category_in_order) {
     // Values rise through the categories: each category is one contiguous block.
     int last = 0;
