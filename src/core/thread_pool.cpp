@@ -38,7 +38,7 @@ ThreadPool::ThreadPool(int threads) : threads_(threads > 0 ? threads : hardware_
 }
 
 ThreadPool::~ThreadPool() {
-    stop_ = true;
+    stop_.store(true, std::memory_order_release);
     generation_.fetch_add(1, std::memory_order_release);
     generation_.notify_all();
     for (auto& t : workers_) t.join();
@@ -90,7 +90,7 @@ void ThreadPool::worker_loop(int thread) {
     for (;;) {
         wait_while_equal(generation_, seen);
         seen = generation_.load(std::memory_order_acquire);
-        if (stop_) return;
+        if (stop_.load(std::memory_order_acquire)) return;
         work(thread);
     }
 }

@@ -59,7 +59,9 @@ private:
     Task task_ = nullptr;
     void* ctx_ = nullptr;
     std::size_t n_ = 0;
-    bool stop_ = false;
+    // Atomic: a worker that claimed nothing in the last job has no other ordering with
+    // the destructor.
+    std::atomic<bool> stop_{false};
     std::uint32_t job_ = 0;
     // Claim word: job number (high 32 bits), chunk count (16), next chunk (low 16).
     std::atomic<std::uint64_t> claim_{0};
