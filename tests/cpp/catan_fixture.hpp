@@ -18,6 +18,7 @@ namespace meeple::test {
 using catan::Catan;
 using catan::kTopology;
 using CatanState = Catan::State;
+using CatanOptions = std::vector<std::pair<std::string, std::string>>;
 
 struct CatanFixture {
     std::shared_ptr<const GameModel<Catan>> model;

@@ -258,3 +258,20 @@ def test_render_draws_the_board_and_the_seats():
     text = state.render()
     assert "seat 3:" in text and "bank" in text
     assert "ore" in text and "desrt" in text
+
+
+def test_positions_build_a_state_and_refuse_broken_rules():
+    game = meeple.Game("catan(board=beginner)")
+    state = game.from_position({
+        "buildings": [{"node": 0, "owner": 0, "kind": "settlement"}],
+        "roads": [{"edge": 0, "owner": 0}],
+        "resources": [[1, 1, 0, 0, 0], [0] * 5, [0] * 5, [0] * 5],
+        "phase": "main", "dice": 6,
+    })
+    view = state.view(meeple.ALL)
+    assert view["phase"] == "main" and view["buildings"] == [{"node": 0, "owner": 0, "kind": "settlement"}]
+    assert view["bank"]["brick"] == 18
+    assert state.is_legal(catan.BUILD_ROAD + 1)
+    with pytest.raises(meeple.InvalidArgumentError, match="distance"):
+        game.from_position({"buildings": [{"node": 0, "owner": 0, "kind": "settlement"},
+                                          {"node": 4, "owner": 1, "kind": "settlement"}]})

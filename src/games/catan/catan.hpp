@@ -119,6 +119,8 @@ public:
     std::string action_name(int action) const;
     std::string check(const State& s) const;
     void determinize(State& s, int pov, Rng& rng) const;
+    // A state after setup from a JSON position (position.cpp, docs/catan-actions.md).
+    void from_position(const JsonValue& position, State& s, Rng& rng) const;
     // Constant data by name: "topology" (topology_json.cpp).
     bool data(std::string_view key, JsonWriter& json) const;
 

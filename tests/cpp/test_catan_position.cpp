@@ -1,0 +1,89 @@
+// Positions from JSON: what they build, and the rules they are checked against.
+#include <string>
+
+#include "catan_fixture.hpp"
+#include "check.hpp"
+
+using namespace meeple;
+using namespace meeple::test;
+using namespace meeple::catan;
+
+namespace {
+
+Record<CatanState> from_json(const CatanFixture& g, const std::string& json) {
+    Record<CatanState> rec;
+    g.model->from_position(&rec, json, 1);
+    return rec;
+}
+
+const char* kPosition = R"({
+  "buildings": [{"node": 0, "owner": 0, "kind": "settlement"}, {"node": 32, "owner": 1, "kind": "city"}],
+  "roads": [{"edge": 0, "owner": 0}, {"edge": 1, "owner": 0}, {"edge": 2, "owner": 0},
+            {"edge": 3, "owner": 0}, {"edge": 4, "owner": 0}],
+  "resources": [[1, 0, 0, 0, 2], [0, 0, 0, 0, 0], [0, 3, 0, 0, 0], [0, 0, 0, 0, 0]],
+  "development": [[0, 1, 0, 0, 0], [1, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]],
+  "knights": [0, 3, 0, 0],
+  "turn_seat": 2, "phase": "main", "dice": 8, "turn": 40
+})";
+
+}  // namespace
+
+TEST(catan_position_builds_pieces_cards_and_awards) {
+    CatanFixture g(CatanOptions{{"board", "beginner"}});
+    const auto rec = from_json(g, kPosition);
+    const CatanState& s = rec.state;
+    CHECK(g->check(s).empty());
+    CHECK_EQ(s.settlements[0], 1ull);
+    CHECK_EQ(s.cities[1], 1ull << 32);
+    CHECK_EQ(s.road_length[0], 5);
+    CHECK_EQ(s.road_holder, 0);
+    CHECK_EQ(s.army_holder, 1);
+    CHECK_EQ(s.hand[0][kOre], 2);
+    CHECK_EQ(s.bank[kOre], 17);
+    CHECK_EQ(s.bank[kLumber], 16);
+    CHECK_EQ(s.deck[kKnight], 14 - 1 - 3);
+    CHECK_EQ(s.deck[kVictoryPoint], 4);
+    CHECK_EQ(s.current, 2);
+    CHECK_EQ(s.phase, kMain);
+    CHECK_EQ(s.turn, 40u);
+    CHECK_EQ(Catan::victory_points(s, 0, true), 1 + 2 + 1);
+    CHECK_EQ(s.terrain[0], kOre);  // the beginner board, as the game says
+}
+
+TEST(catan_position_takes_a_board_and_the_robber) {
+    CatanFixture g;
+    const auto rec = from_json(g, R"({"robber": 4, "board": {
+        "terrain": ["ore","wool","lumber","grain","brick","wool","brick","grain","lumber","desert","lumber","ore",
+                    "lumber","ore","grain","wool","brick","grain","wool"],
+        "numbers": [10,2,9,12,6,4,10,9,11,null,3,8,8,3,4,5,5,6,11],
+        "harbors": ["generic","wool","generic","generic","brick","lumber","generic","grain","ore"]}})");
+    CHECK_EQ(rec.state.robber, 4);
+    CHECK_EQ(rec.state.number[9], 0);
+    CHECK_EQ(rec.state.harbor[1], kWool);
+    CHECK_EQ(rec.state.phase, kBeforeRoll);
+}
+
+TEST(catan_position_refuses_what_breaks_a_rule) {
+    CatanFixture g;
+    auto refused = [&](const std::string& json) {
+        Record<CatanState> rec;
+        bool thrown = false;
+        try {
+            g.model->from_position(&rec, json, 1);
+        } catch (const Error& e) {
+            thrown = e.status() == Status::invalid_argument || e.status() == Status::parse;
+        }
+        return thrown;
+    };
+    // Settlements on neighbouring nodes 0 and 4 (distance rule).
+    CHECK(refused(R"({"buildings": [{"node": 0, "owner": 0, "kind": "settlement"}, {"node": 4, "owner": 1, "kind": "settlement"}]})"));
+    CHECK(refused(R"({"roads": [{"edge": 40, "owner": 0}]})"));  // joined to nothing
+    CHECK(refused(R"({"resources": [[20, 0, 0, 0, 0], [0,0,0,0,0], [0,0,0,0,0], [0,0,0,0,0]]})"));
+    CHECK(refused(R"({"knights": [15, 0, 0, 0]})"));
+    CHECK(refused(R"({"knights": [3, 3, 0, 0]})"));  // who holds largest army?
+    CHECK(refused(R"({"turn_seat": 4})"));
+    CHECK(refused(R"({"colour": "red"})"));
+    CHECK(refused(R"({"phase": "discard"})"));
+    CHECK(refused(R"([1, 2])"));
+    CHECK(!refused("{}"));
+}
