@@ -216,3 +216,38 @@ TEST(catan_snapshot_of_a_forged_state_is_refused) {
     Rec back;
     CHECK_THROWS_STATUS(read_snapshot(*g.model, bytes.data(), bytes.size(), &back), Status::parse);
 }
+
+TEST(catan_forged_states_that_pass_check_play_on_within_the_invariants) {
+    // Mutate one byte of states met in random play: check() must refuse the mutation,
+    // or the state must be one the rules can go on from without breaking anything.
+    CatanFixture g;
+    Rng chooser = Rng::from_seed(31);
+    int accepted = 0;
+    for (int trial = 0; trial < 1000; ++trial) {
+        Rec rec;
+        g.model->init(&rec, static_cast<std::uint64_t>(trial));
+        const int warmup = static_cast<int>(chooser.below(3000));
+        for (int i = 0; i < warmup && !g.model->is_terminal(&rec); ++i) {
+            const int actor = acting_seat(g.model->actors(&rec));
+            const auto legal = g.model->legal_actions(&rec, actor);
+            g.model->apply(&rec, actor, legal[chooser.below(static_cast<std::uint32_t>(legal.size()))]);
+        }
+        auto* bytes = reinterpret_cast<unsigned char*>(&rec.state);
+        bytes[chooser.below(sizeof rec.state)] ^= static_cast<unsigned char>(1u << chooser.below(8));
+        if (!g.model->check(&rec).empty()) continue;
+        ++accepted;
+        for (int i = 0; i < 200 && !g.model->is_terminal(&rec); ++i) {
+            const int actor = acting_seat(g.model->actors(&rec));
+            const auto legal = g.model->legal_actions(&rec, actor);
+            CHECK(!legal.empty());
+            if (legal.empty()) break;
+            g.model->apply(&rec, actor, legal[chooser.below(static_cast<std::uint32_t>(legal.size()))]);
+            const std::string broken = g.model->check(&rec);
+            if (!broken.empty()) {
+                report(__FILE__, __LINE__, "trial " + std::to_string(trial) + ": a forged state led to: " + broken);
+                break;
+            }
+        }
+    }
+    CHECK(accepted > 0);  // some flips are harmless: a dice sum, a compose budget, the turn counter
+}

@@ -156,12 +156,14 @@ std::string Catan::check(const State& s) const {
         for (int p = 0; p < players_; ++p) placed += count_bits(s.settlements[p]);
         if (placed != step + (s.phase == kSetupRoad)) return "setup settlements do not match the setup step";
         if ((s.phase == kSetupRoad) != (s.last_settlement != kNone)) return "the setup road's settlement is not recorded";
+        if (s.last_settlement != kNone && s.last_settlement >= kNumNodes) return "the setup road's settlement is off the board";
         if (s.last_settlement != kNone && !((s.settlements[seat] >> s.last_settlement) & 1))
             return "the setup road's settlement is not the seat's";
     } else if (s.last_settlement != kNone) {
         return "a setup settlement is recorded after setup";
     }
     // The turn.
+    if ((s.rolled | s.dev_played | s.truncated) > 1) return "a flag is neither 0 nor 1";
     if (s.dice > 12 || s.dice == 1) return "the dice show an impossible sum";
     if (s.trade_budget > trade_budget_) return "more compose steps left than the budget";
     if ((s.phase == kPlacingFreeRoads) != (s.free_roads > 0) || s.free_roads > 2) return "free roads outside road building";
@@ -198,6 +200,22 @@ std::string Catan::check(const State& s) const {
     if ((s.winner != kNone) != (s.phase == kGameOver && !s.truncated)) return "a winner without a finished game, or the reverse";
     if (s.winner != kNone && (s.winner != s.current || victory_points(s, s.winner, true) < vp_to_win_))
         return "the winner did not reach the target on its own turn";
+    // A live game always has a legal action (a forged phase could leave none).
+    if (s.phase != kGameOver) {
+        const Actors acting = actors(s);
+        if (acting & kChanceBit) {
+            ChanceOutcome outcomes[16];
+            if (chance_outcomes(s, outcomes) == 0) return "a chance outcome is pending with no outcome possible";
+        } else if (acting == 0) {
+            return "a live game with nobody to act";
+        } else {
+            std::uint64_t words[(kNumActions + 63) / 64];
+            legal_mask(s, std::countr_zero(acting), words);
+            std::uint64_t any = 0;
+            for (std::uint64_t w : words) any |= w;
+            if (!any) return "the acting seat has no legal action";
+        }
+    }
     return {};
 }
 

@@ -221,6 +221,7 @@ std::string Catan::render(const State& s) const {
         for (int k = 0; k < kinds; ++k) t += (k ? " " : "") + std::to_string(c[k]);
         return t;
     };
+    out += "nodes: . empty, 0-3 a seat's settlement, A-D its city; roads: the seat's digit; * the robber\n";
     out += "phase " + std::string(phase_name(s.phase)) + ", turn " + std::to_string(s.turn) + ", seat " +
            std::to_string(s.current) + (s.dice ? ", dice " + std::to_string(s.dice) : "") + "\n";
     out += "bank (brick lumber wool grain ore) " + counts(s.bank, kNumResources) + "\n";
