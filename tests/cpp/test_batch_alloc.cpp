@@ -25,6 +25,14 @@ void* counted_alloc(std::size_t size, std::size_t align) {
     return p;
 }
 
+void* counted_alloc_or_null(std::size_t size, std::size_t align) noexcept {
+    try {
+        return counted_alloc(size, align);
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
+}
+
 // Counts allocations made by any thread while `body` runs.
 template <class F>
 long allocations_during(F&& body) {
@@ -41,6 +49,16 @@ void* operator new(std::size_t size) { return counted_alloc(size, 0); }
 void* operator new[](std::size_t size) { return counted_alloc(size, 0); }
 void* operator new(std::size_t size, std::align_val_t a) { return counted_alloc(size, static_cast<std::size_t>(a)); }
 void* operator new[](std::size_t size, std::align_val_t a) { return counted_alloc(size, static_cast<std::size_t>(a)); }
+// Every form, nothrow included: a form left to the runtime (or a sanitizer) would
+// allocate memory that the deletes below free with std::free.
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return counted_alloc_or_null(size, 0); }
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return counted_alloc_or_null(size, 0); }
+void* operator new(std::size_t size, std::align_val_t a, const std::nothrow_t&) noexcept {
+    return counted_alloc_or_null(size, static_cast<std::size_t>(a));
+}
+void* operator new[](std::size_t size, std::align_val_t a, const std::nothrow_t&) noexcept {
+    return counted_alloc_or_null(size, static_cast<std::size_t>(a));
+}
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
@@ -49,6 +67,10 @@ void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 
 using namespace meeple;
 
