@@ -151,6 +151,8 @@ public:
     static int longest_road(const State& s, int seat);
     // 4, 3 with a generic harbor, 2 with that resource's harbor.
     static int maritime_rate(const State& s, int seat, int resource);
+    // Opponents of the turn seat with a building on `hex` and a card, as seat bits.
+    unsigned robbable_seats(const State& s, int hex) const;
     // The five rates at once: rates[resource].
     static void maritime_rates(const State& s, int seat, int* rates);
     static bool can_pay(const std::uint8_t* hand, const std::uint8_t* cost);

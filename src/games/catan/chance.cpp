@@ -45,11 +45,7 @@ int Catan::action_outcomes(const State& s, int player, int a, ChanceOutcome* out
     if (s.phase == kChooseVictim && a >= kSteal && a < kDiscard) victim = a - kSteal;
     if (s.phase == kMovingRobber && a >= kMoveRobber && a < kSteal) {
         // The robber's new hex: a steal is drawn at once only when one seat can be robbed.
-        unsigned seats = 0;
-        for (int p = 0; p < players_; ++p) {
-            const std::uint64_t own = s.settlements[p] | s.cities[p];
-            if (p != s.current && (own & kTopology.node_mask_of_hex[a - kMoveRobber]) && hand_size(s, p) > 0) seats |= 1u << p;
-        }
+        const unsigned seats = robbable_seats(s, a - kMoveRobber);
         if (count_bits(seats) == 1) victim = std::countr_zero(seats);
     }
     return victim < 0 ? 0 : count_outcomes(s.hand[victim], kNumResources, kChanceSteal, out);

@@ -87,16 +87,6 @@ EdgeSet road_sites(const Catan::State& s, int seat) {
     return sites & ~Catan::all_roads(s);
 }
 
-// Opponents of the turn seat with a building on `hex` and at least one card.
-std::uint8_t robbable_seats(const Catan::State& s, int hex, int players) {
-    std::uint8_t seats = 0;
-    for (int p = 0; p < players; ++p) {
-        if (p != s.current && (buildings_of(s, p) & kTopology.node_mask_of_hex[hex]) && Catan::hand_size(s, p) > 0)
-            seats |= std::uint8_t(1u << p);
-    }
-    return seats;
-}
-
 bool can_play_dev(const Catan::State& s, int seat, int kind) { return !s.dev_played && s.dev[seat][kind] > 0; }
 
 }  // namespace
@@ -148,6 +138,15 @@ int Catan::victory_points(const State& s, int seat, bool with_hidden) {
     vp += 2 * (s.road_holder == seat) + 2 * (s.army_holder == seat);
     if (with_hidden) vp += s.dev[seat][kVictoryPoint] + s.dev_new[seat][kVictoryPoint];
     return vp;
+}
+
+// Opponents of the turn seat with a building on `hex` and at least one card, as bits.
+unsigned Catan::robbable_seats(const State& s, int hex) const {
+    unsigned seats = 0;
+    for (int p = 0; p < players_; ++p) {
+        if (p != s.current && (buildings_of(s, p) & kTopology.node_mask_of_hex[hex]) && hand_size(s, p) > 0) seats |= 1u << p;
+    }
+    return seats;
 }
 
 // ---- Who acts ------------------------------------------------------------------------
@@ -221,7 +220,7 @@ bool Catan::is_legal(const State& s, int seat, int a) const {
         case kDiscarding: return a >= kDiscard && a < kMaritime && s.hand[seat][a - kDiscard] > 0;
         case kMovingRobber: return a >= kMoveRobber && a < kSteal && a - kMoveRobber != s.robber;
         case kChooseVictim:
-            return a >= kSteal && a < kDiscard && ((robbable_seats(s, s.robber, players_) >> (a - kSteal)) & 1);
+            return a >= kSteal && a < kDiscard && ((robbable_seats(s, s.robber) >> (a - kSteal)) & 1);
         case kMain: return legal_in_main(s, seat, a);
         case kPlacingFreeRoads:
             return a < kBuildSettlement && roads_built(s, seat) < kMaxRoads && !all_roads(s).test(a) &&
@@ -393,9 +392,9 @@ void Catan::steal(State& s, int victim, int resource) const {
 
 // The robber has moved: rob the one seat there, or let the turn seat choose.
 void Catan::after_robber(State& s, Rng& rng, int outcome) const {
-    const std::uint8_t seats = robbable_seats(s, s.robber, players_);
+    const unsigned seats = robbable_seats(s, s.robber);
     if (seats == 0) return finish_robbery(s);
-    if (count_bits((seats)) > 1) {
+    if (count_bits(seats) > 1) {
         s.phase = kChooseVictim;
         return;
     }
