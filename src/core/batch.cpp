@@ -180,7 +180,8 @@ void Batch::step_autoreset(const std::int32_t* actions, std::uint8_t* dones) { s
 void Batch::write_masks(std::uint64_t* out) const {
     const std::size_t words = static_cast<std::size_t>(game_->mask_words());
     auto body = [&](std::size_t b, std::size_t e, int part) {
-        for (std::size_t i = b; i < e; ++i) game_->mask_acting(record(i), out + i * words, chance_scratch(part));
+        ChanceOutcome* chance = chance_scratch(part);
+        for (std::size_t i = b; i < e; ++i) game_->mask_acting(record(i), out + i * words, chance);
     };
     pool_.run(n_, kMinPart, body);
 }
@@ -189,8 +190,9 @@ void Batch::write_dense_masks(std::uint8_t* out) const {
     const std::size_t actions = static_cast<std::size_t>(game_->num_actions());
     auto body = [&](std::size_t b, std::size_t e, int part) {
         std::uint64_t* words = mask_scratch(part);
+        ChanceOutcome* chance = chance_scratch(part);
         for (std::size_t i = b; i < e; ++i) {
-            game_->mask_acting(record(i), words, chance_scratch(part));
+            game_->mask_acting(record(i), words, chance);
             std::uint8_t* row = out + i * actions;
             for (std::size_t a = 0; a < actions; ++a) row[a] = static_cast<std::uint8_t>((words[a >> 6] >> (a & 63)) & 1);
         }
