@@ -29,17 +29,26 @@ void check_threads(int threads) {
 
 }  // namespace
 
-int winner_of(const AnyGame& game, const void* rec) {
-    if (!game.is_terminal(rec) || game.truncated(rec)) return -1;
-    double returns[kMaxPlayers];
-    game.returns(rec, returns);
+namespace {
+
+// The seat with the strictly highest return, or -1 when the best is shared.
+int unique_best_seat(const double* returns, int players) {
     int best = 0;
     bool tied = false;
-    for (int p = 1; p < game.num_players(); ++p) {
+    for (int p = 1; p < players; ++p) {
         if (returns[p] > returns[best]) best = p, tied = false;
         else if (returns[p] == returns[best]) tied = true;
     }
     return tied ? -1 : best;
+}
+
+}  // namespace
+
+int winner_of(const AnyGame& game, const void* rec) {
+    if (!game.is_terminal(rec) || game.truncated(rec)) return -1;
+    double returns[kMaxPlayers];
+    game.returns(rec, returns);
+    return unique_best_seat(returns, game.num_players());
 }
 
 Batch::Batch(std::shared_ptr<const AnyGame> game, std::size_t n, std::uint64_t seed, int threads)
@@ -125,14 +134,16 @@ void Batch::set_record(std::size_t i, const void* rec) {
 // ---- Steps ----
 
 void Batch::record_episode_end(std::size_t i) {
+    // Called only for a finished game: winner_of's checks reduce to `truncated`.
     const void* rec = record(i);
-    std::int32_t* row = &episode_ints_[i * kEpisodeInts];
-    row[kEpisodeCount] += 1;
-    row[kEpisodeWinner] = winner_of(*game_, rec);
-    row[kEpisodeTruncated] = game_->truncated(rec) ? 1 : 0;
-    row[kEpisodeLength] = clamp32(game_->move_number(rec));
+    const bool truncated = game_->truncated(rec);
     double returns[kMaxPlayers];
     game_->returns(rec, returns);
+    std::int32_t* row = &episode_ints_[i * kEpisodeInts];
+    row[kEpisodeCount] += 1;
+    row[kEpisodeWinner] = truncated ? -1 : unique_best_seat(returns, players_);
+    row[kEpisodeTruncated] = truncated ? 1 : 0;
+    row[kEpisodeLength] = clamp32(game_->move_number(rec));
     for (int p = 0; p < players_; ++p) episode_returns_[i * players_ + p] = static_cast<float>(returns[p]);
     end_recorded_[i] = 1;
 }
