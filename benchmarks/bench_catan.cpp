@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/random_games.hpp"
 #include "core/registry.hpp"
 #include "games/catan/catan.hpp"
 
@@ -81,6 +82,13 @@ int main(int argc, char** argv) {
     const double t = seconds_since(t0);
     std::printf("%s: %ld random games on one thread in %.3f s: %.0f games/s, %.0f steps/game, %.2f M steps/s, %ld won, %ld truncated\n",
                 spec.c_str(), games, t, games / t, double(steps) / games, steps / t / 1e6, wins, games - wins);
+
+    // The same through the library's own runner (meeple_run_random_games), one thread.
+    const auto t_runner = Clock::now();
+    const RandomGamesStats runner = run_random_games(*game, static_cast<std::uint64_t>(games), 1, 1);
+    const double tr = seconds_since(t_runner);
+    std::printf("run_random_games(threads=1): %.0f games/s, %.0f steps/game\n", double(runner.games) / tr,
+                double(runner.moves) / double(runner.games));
 
     // Hot calls on states of the first game.
     const int reps = 200;

@@ -40,7 +40,39 @@ def timed_games(play_one, seconds: float) -> tuple[float, float]:
     return games / elapsed, steps / games
 
 
+def batch_rate(seconds, make, action_dtype, done_dtype, write_masks, step) -> tuple[float, float]:
+    """(games per second, engine steps per second) of 256 slots stepped with a uniformly
+    random legal action each, chosen in NumPy (the largest of uniform draws over the
+    legal actions); engine time counts only the library's mask and step calls."""
+    import numpy as np
+
+    envs = 256
+    batch = make(envs)
+    masks = None
+    dones = np.zeros(envs, dtype=done_dtype)
+    actions = np.zeros(envs, dtype=action_dtype)
+    gen = np.random.default_rng(0)
+    games = steps = 0
+    engine = 0.0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        t0 = time.perf_counter()
+        masks = write_masks(batch, masks)
+        engine += time.perf_counter() - t0
+        legal = np.unpackbits(masks.view(np.uint8), axis=1, bitorder="little").astype(bool)
+        draws = gen.random(legal.shape)
+        draws[~legal] = -1.0
+        actions[:] = draws.argmax(axis=1)
+        t0 = time.perf_counter()
+        step(batch, actions, dones)
+        engine += time.perf_counter() - t0
+        games += int(dones.sum())
+        steps += envs
+    return games / (time.perf_counter() - start), steps / engine
+
+
 def bench_meeple(seconds: float) -> dict:
+    import numpy as np
     import meeple
 
     game = meeple.Game("catan")
@@ -63,10 +95,15 @@ def bench_meeple(seconds: float) -> dict:
     totals = meeple.run_random_games(game, n, seed=1, threads=1)  # C++, GIL released
     elapsed = time.perf_counter() - start
     assert chance is not None
+    batch = batch_rate(seconds, lambda envs: meeple.Batch(game, envs, seed=1, threads=1), np.int32, np.bool_,
+                       lambda b, masks: b.masks(masks), lambda b, actions, dones: b.step_autoreset(actions, dones))
     return {
         "python_loop": loop,
         "fastest": (totals.games / elapsed, totals.moves / totals.games),
         "fastest_name": "meeple.run_random_games(threads=1)",
+        "batch": (batch[0], loop[1]),
+        "engine_only": (batch[1] / loop[1], loop[1]),
+        "engine_ns_per_step": 1e9 / batch[1],
     }
 
 
@@ -90,40 +127,28 @@ def bench_fastcatan(seconds: float) -> dict:
 
     loop = timed_games(play_one, seconds)
 
-    # Batched: masks into NumPy, one uniformly random legal action per slot (the
-    # largest of uniform draws over the legal actions). NumPy dominates this path, so
-    # the time inside fastcatan's own calls is kept apart: its engine-only rate, with
-    # the steps per game of the Python loop, bounds what its C++ core could do alone.
-    envs = 256
-    batch = fc.BatchedEnv(envs, seed=1)
-    batch.reset()
-    masks = np.zeros((envs, fc.MASK_WORDS), dtype=np.uint64)
-    dones = np.zeros(envs, dtype=np.uint8)
-    actions = np.zeros(envs, dtype=np.uint32)
-    gen = np.random.default_rng(0)
-    games = steps = 0
-    engine = 0.0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        t0 = time.perf_counter()
-        batch.write_masks(masks)
-        engine += time.perf_counter() - t0
-        legal = np.unpackbits(masks.view(np.uint8), axis=1, bitorder="little").astype(bool)
-        draws = gen.random(legal.shape)
-        draws[~legal] = -1.0
-        actions[:] = draws.argmax(axis=1)
-        t0 = time.perf_counter()
-        batch.step_autoreset(actions, dones)
-        engine += time.perf_counter() - t0
-        games += int(dones.sum())
-        steps += envs
-    elapsed = time.perf_counter() - start
+    # Batched: masks into NumPy, a random legal action per slot. NumPy dominates this
+    # path, so the time inside fastcatan's own calls is kept apart: its engine-only rate,
+    # with the steps per game of the Python loop, bounds what its C++ core does alone.
+    def make(envs):
+        b = fc.BatchedEnv(envs, seed=1)
+        b.reset()
+        return b
+
+    def write_masks(b, masks):
+        if masks is None:
+            masks = np.zeros((256, fc.MASK_WORDS), dtype=np.uint64)
+        b.write_masks(masks)
+        return masks
+
+    batch = batch_rate(seconds, make, np.uint32, np.uint8, write_masks, lambda b, a, d: b.step_autoreset(a, d))
     return {
         "python_loop": loop,
-        "fastest": (games / elapsed, loop[1]),
-        "fastest_name": f"fastcatan.BatchedEnv({envs}) + NumPy random choice",
-        "engine_only": (steps / engine / loop[1], loop[1]),
-        "engine_ns_per_step": engine / steps * 1e9,
+        "fastest": (batch[0], loop[1]),
+        "fastest_name": "fastcatan.BatchedEnv(256) + NumPy random choice",
+        "batch": (batch[0], loop[1]),
+        "engine_only": (batch[1] / loop[1], loop[1]),
+        "engine_ns_per_step": 1e9 / batch[1],
     }
 
 
@@ -173,13 +198,17 @@ def main() -> None:
         print(f"{name:<11} {'Python loop: legal_actions + random.choice + apply':<52} "
               f"{r['python_loop'][0]:>9.2f} {r['python_loop'][1]:>11.0f}")
         print(f"{'':<11} {r['fastest_name']:<52} {r['fastest'][0]:>9.1f} {r['fastest'][1]:>11.0f}")
+    for name in ("meeple", "fastcatan"):
+        if name in results:
+            r = results[name]
+            print(f"{name:<11} {'Batch(256) + NumPy random choice':<52} {r['batch'][0]:>9.1f} {r['batch'][1]:>11.0f}")
+            print(f"{'':<11} {'  its engine time only (mask + step calls)':<52} {r['engine_only'][0]:>9.1f} "
+                  f"{r['engine_only'][1]:>11.0f}   ({r['engine_ns_per_step']:.0f} ns a step)")
     if "fastcatan" in results:
-        f = results["fastcatan"]
-        print(f"{'fastcatan':<11} {'engine time only (write_masks + step_autoreset)':<52} "
-              f"{f['engine_only'][0]:>9.1f} {f['engine_only'][1]:>11.0f}   "
-              f"({f['engine_ns_per_step']:.0f} ns a step)")
-        print(f"meeple run_random_games / fastcatan engine only: "
-              f"{results['meeple']['fastest'][0] / f['engine_only'][0]:.2f}x (games/s)")
+        m, f = results["meeple"], results["fastcatan"]
+        print(f"meeple run_random_games / fastcatan engine only: {m['fastest'][0] / f['engine_only'][0]:.2f}x; "
+              f"batch engine only: {m['engine_only'][0] / f['engine_only'][0]:.2f}x; "
+              f"batch + NumPy: {m['batch'][0] / f['batch'][0]:.2f}x (games/s)")
     for peer in ("fastcatan", "catanatron"):
         if peer in results:
             m, p = results["meeple"], results[peer]

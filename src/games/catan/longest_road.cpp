@@ -56,12 +56,12 @@ int Catan::longest_road(const State& s, int seat) {
     // a maximal trail starting elsewhere uses every edge of its start, so it is closed
     // and covers a whole component with neither cuts nor odd nodes, where any node will
     // do as its start. Search from those starts only.
-    std::uint64_t starts = 0, touched = 0;
-    for (int node = 0; node < kNumNodes; ++node) {
+    const std::uint64_t touched = s.road_nodes[seat];  // kept by place_road, checked by check()
+    std::uint64_t starts = touched & search.cuts;
+    for (std::uint64_t b = touched & ~starts; b; b &= b - 1) {
+        const int node = std::countr_zero(b);
         const EdgeSet here = kTopology.edge_mask_of_node[node] & search.roads;
-        if (here.empty()) continue;
-        touched |= 1ull << node;
-        if (((count_bits(here.lo) + count_bits(here.hi)) & 1) || ((search.cuts >> node) & 1)) starts |= 1ull << node;
+        if ((count_bits(here.lo) + count_bits(here.hi)) & 1) starts |= 1ull << node;
     }
     int best = 0;
     for (std::uint64_t b = starts; b; b &= b - 1) best = std::max(best, search.longest_from(std::countr_zero(b), EdgeSet{}));
