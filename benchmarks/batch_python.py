@@ -3,23 +3,34 @@
 threads), against the same work done one game at a time with ``State``; and complete
 random games per second in ``run_random_games`` against a Python loop over ``State``.
 
-No peer with a batched API exists yet for these games (fastcatan's ``BatchedEnv`` will
-join once Catan is registered); OpenSpiel's ``pyspiel`` per-state loop is printed as a
-reference point for tic-tac-toe when it is installed.
+Side by side with the peer that has a batched API: fastcatan's ``BatchedEnv`` for
+Catan (``step_autoreset`` + packed masks; it has no batched observations), both driven
+by the same NumPy policy (a uniform legal action a slot), timing only the library calls,
+at 1 and 2 threads (fastcatan's OpenMP threads via OMP_NUM_THREADS). fastcatan needs
+Python 3.12, so it runs in the interpreter given by ``--peer-python`` (see the Catan
+section of docs/benchmarks.md for the venv). OpenSpiel's ``pyspiel`` per-state loop is
+printed as a reference point for tic-tac-toe when it is installed.
 
-Usage: python benchmarks/batch_python.py [--seconds 0.5] [--slots 4096]
+Usage: python benchmarks/batch_python.py [--seconds 0.5] [--slots 4096] [--peer-python PATH]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
+import sys
 import time
 from typing import Callable
 
 import numpy as np
 
-import meeple
+try:
+    import meeple
+except ImportError:  # the peer interpreter (fastcatan) runs this file without meeple
+    meeple = None  # type: ignore[assignment]
 
 
 def rate(fn: Callable[[], int], seconds: float, rounds: int = 3) -> float:
@@ -39,6 +50,63 @@ def first_legal(masks: np.ndarray, actions: np.ndarray) -> None:
     lowest = (low & (~low + np.uint64(1))).astype(np.float64)
     np.log2(lowest, out=lowest, where=lowest > 0)
     actions[:] = np.where(low > 0, lowest, 0).astype(np.int32)
+
+
+def engine_rate(batch, write_masks, step, n: int, seconds: float, action_dtype, done_dtype) -> float:
+    """Steps per second counted inside the library's mask and step calls only, with a
+    uniform legal action a slot chosen in NumPy (the largest of uniform draws)."""
+    masks = write_masks(batch, None)
+    actions = np.zeros(n, dtype=action_dtype)
+    dones = np.zeros(n, dtype=done_dtype)
+    gen = np.random.default_rng(0)
+    best = 0.0
+    for _ in range(3):
+        inside, steps = 0.0, 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds / 3:
+            legal = np.unpackbits(masks.view(np.uint8), axis=1, bitorder="little").astype(bool)
+            draws = gen.random(legal.shape)
+            draws[~legal] = -1.0
+            actions[:] = draws.argmax(axis=1)
+            t = time.perf_counter()
+            step(batch, actions, dones)
+            write_masks(batch, masks)
+            inside += time.perf_counter() - t
+            steps += n
+        best = max(best, steps / inside)
+    return best
+
+
+def meeple_catan_engine(n: int, threads: int, seconds: float) -> float:
+    batch = meeple.Batch("catan", n, seed=1, threads=threads)
+    return engine_rate(batch, lambda b, m: b.masks(m), lambda b, a, d: b.step_autoreset(a, d), n, seconds,
+                       np.int32, np.bool_)
+
+
+def fastcatan_engine(n: int, threads: int, seconds: float) -> float:
+    """Runs inside the peer interpreter; OMP_NUM_THREADS is set before the import."""
+    import fastcatan as fc  # type: ignore[import-not-found]
+
+    batch = fc.BatchedEnv(n, seed=1)
+    batch.reset()
+
+    def write_masks(b, masks):
+        if masks is None:
+            masks = np.zeros((n, fc.MASK_WORDS), dtype=np.uint64)
+        b.write_masks(masks)
+        return masks
+
+    return engine_rate(batch, write_masks, lambda b, a, d: b.step_autoreset(a, d), n, seconds, np.uint32, np.uint8)
+
+
+def peer_rates(peer_python: str, n: int, seconds: float) -> dict[int, float]:
+    rates = {}
+    for threads in (1, 2):
+        env = dict(os.environ, OMP_NUM_THREADS=str(threads))
+        out = subprocess.run([peer_python, __file__, "--fastcatan-only", str(threads), "--slots", str(n),
+                              "--seconds", str(seconds)], env=env, capture_output=True, text=True, check=True)
+        rates[threads] = json.loads(out.stdout)["steps_per_s"]
+    return rates
 
 
 def batch_steps(name: str, n: int, threads: int) -> Callable[[], int]:
@@ -107,7 +175,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--slots", type=int, default=4096)
+    parser.add_argument("--peer-python", help="a Python 3.12 with fastcatan installed")
+    parser.add_argument("--fastcatan-only", type=int, help=argparse.SUPPRESS)  # inside the peer interpreter
     args = parser.parse_args()
+    if args.fastcatan_only:
+        print(json.dumps({"steps_per_s": fastcatan_engine(args.slots, args.fastcatan_only, args.seconds)}))
+        return
     rng = random.Random(1)
     print(f"slots {args.slots}, {args.seconds:.2f} s a measurement (best of 3 rounds)")
     for name in meeple.games():
@@ -132,6 +205,15 @@ def main() -> None:
                 peer = rate(spiel, args.seconds)
                 print(f"    pyspiel Python loop         {peer:12.0f}   (run_random_games 1 thread / pyspiel: "
                       f"{games1 / peer:.0f}x)")
+
+
+    if args.peer_python and "catan" in meeple.games():
+        peer = peer_rates(args.peer_python, args.slots, args.seconds)
+        print(f"\ncatan side by side: step_autoreset + packed masks, engine time only, {args.slots} slots")
+        for threads in (1, 2):
+            mine = meeple_catan_engine(args.slots, threads, args.seconds)
+            print(f"  {threads} thread(s): meeple.Batch {mine:10.0f} steps/s, fastcatan.BatchedEnv "
+                  f"{peer[threads]:10.0f} steps/s, ratio {mine / peer[threads]:.2f}x")
 
 
 if __name__ == "__main__":
