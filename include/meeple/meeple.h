@@ -440,9 +440,10 @@ typedef struct meeple_batch_info {
 MEEPLE_API uint64_t meeple_batch_derive_seed(uint64_t seed, uint64_t index);
 
 /* Makes a batch of n slots of `game`, slot i starting from
- * meeple_batch_derive_seed(seed, i). threads: 0 for one per core, else the count.
- * Returns MEEPLE_OK, MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, n == 0, threads < 0)
- * or MEEPLE_ERR_OUT_OF_MEMORY. *out_batch is set only on success. */
+ * meeple_batch_derive_seed(seed, i). threads: 0 for one per core, else the count
+ * (at most 256). Returns MEEPLE_OK, MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, n == 0,
+ * threads outside 0..256) or MEEPLE_ERR_OUT_OF_MEMORY. *out_batch is set only on
+ * success. */
 MEEPLE_API meeple_status_t meeple_batch_new(const meeple_game_t *game, size_t n, uint64_t seed,
                                             int32_t threads, meeple_batch_t **out_batch);
 
@@ -590,7 +591,8 @@ typedef struct meeple_random_games {
  * 0x72616E646F6D). Totals go to *out_stats; out_wins[s] (wins_len >= num_players) gets
  * the games seat s won. The same arguments give the same totals at any thread count.
  * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL (wins_len < num_players) or
- * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, struct_size smaller than 8, threads < 0). */
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, struct_size smaller than 8, threads outside
+ * 0..256). */
 MEEPLE_API meeple_status_t meeple_run_random_games(const meeple_game_t *game, uint64_t n_games,
                                                    uint64_t seed, int32_t threads,
                                                    meeple_random_games_t *out_stats,

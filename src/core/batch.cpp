@@ -20,13 +20,6 @@ void check_count(std::size_t n) {
     if (n == 0) fail(Status::invalid_argument, "a batch needs at least one slot; n is 0");
 }
 
-void check_threads(int threads) {
-    if (threads < 0) {
-        fail(Status::invalid_argument,
-             "threads is " + std::to_string(threads) + "; pass 0 (one per core) or a positive count");
-    }
-}
-
 }  // namespace
 
 namespace {
@@ -66,7 +59,7 @@ Batch::Batch(std::shared_ptr<const AnyGame> game, std::size_t n, int threads, Un
       n_(n),
       stride_words_((game_->record_size() + 7) / 8),
       players_(game_->num_players()),
-      pool_((check_count(n), check_threads(threads), threads)) {
+      pool_((check_count(n), threads)) {
     records_ = std::make_unique<std::uint64_t[]>(n_ * stride_words_);
     slot_seed_.resize(n_);
     games_started_.resize(n_);

@@ -67,10 +67,6 @@ void play_one(const AnyGame& game, std::uint64_t game_seed, Worker& w) {
 }  // namespace
 
 RandomGamesStats run_random_games(const AnyGame& game, std::uint64_t n_games, std::uint64_t seed, int threads) {
-    if (threads < 0) {
-        fail(Status::invalid_argument,
-             "threads is " + std::to_string(threads) + "; pass 0 (one per core) or a positive count");
-    }
     ThreadPool pool(threads);
     std::vector<Worker> workers(static_cast<std::size_t>(pool.threads()));
     for (Worker& w : workers) {

@@ -1,5 +1,9 @@
 #include "core/thread_pool.hpp"
 
+#include <string>
+
+#include "core/error.hpp"
+
 namespace meeple {
 namespace {
 
@@ -8,6 +12,11 @@ namespace {
 constexpr int kSpins = 2000;
 constexpr std::size_t kChunksPerThread = 8;
 constexpr std::uint64_t kField = 0xFFFF;
+
+// n * c / chunks without overflow for any n (run_random_games takes 64-bit counts).
+std::size_t bound(std::size_t n, std::uint64_t c, std::uint64_t chunks) {
+    return static_cast<std::size_t>(static_cast<unsigned __int128>(n) * c / chunks);
+}
 
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -32,7 +41,16 @@ int ThreadPool::hardware_threads() {
     return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
-ThreadPool::ThreadPool(int threads) : threads_(threads > 0 ? threads : hardware_threads()) {
+int ThreadPool::checked(int threads) {
+    if (threads < 0 || threads > kMaxThreads) {
+        fail(Status::invalid_argument, "threads is " + std::to_string(threads) +
+                                           "; pass 0 (one per core) or a count from 1 to " +
+                                           std::to_string(kMaxThreads));
+    }
+    return threads > 0 ? threads : hardware_threads();
+}
+
+ThreadPool::ThreadPool(int threads) : threads_(checked(threads)) {
     workers_.reserve(static_cast<std::size_t>(threads_ - 1));
     for (int t = 1; t < threads_; ++t) workers_.emplace_back([this, t] { worker_loop(t); });
 }
@@ -58,7 +76,7 @@ void ThreadPool::work(int thread) {
         if (next >= chunks) return;
         if (!claim_.compare_exchange_weak(c, c + 1, std::memory_order_acq_rel, std::memory_order_acquire)) continue;
         // The chunk is ours, so the job cannot end before we report it: its fields hold.
-        task_(ctx_, n_ * next / chunks, n_ * (next + 1) / chunks, thread);
+        task_(ctx_, bound(n_, next, chunks), bound(n_, next + 1, chunks), thread);
         if (done_.fetch_add(1, std::memory_order_acq_rel) + 1 == chunks) done_.notify_one();
         c = claim_.load(std::memory_order_acquire);
     }

@@ -17,8 +17,11 @@ namespace meeple {
 
 class ThreadPool {
 public:
+    static constexpr int kMaxThreads = 256;
+
     // Starts threads - 1 workers; the calling thread is the first of the `threads`.
-    // threads == 0 means one per hardware thread.
+    // threads == 0 means one per hardware thread. Throws Error (invalid_argument) for
+    // a count below 0 or above kMaxThreads.
     explicit ThreadPool(int threads);
     ~ThreadPool();
     ThreadPool(const ThreadPool&) = delete;
@@ -47,6 +50,7 @@ public:
 private:
     using Task = void (*)(void* ctx, std::size_t begin, std::size_t end, int thread);
 
+    static int checked(int threads);
     void dispatch(std::size_t n, std::size_t chunks, Task task, void* ctx);
     void worker_loop(int thread);
     // Claims and runs chunks of the published job until none is left.

@@ -29,6 +29,7 @@ static void batch_new_checks_its_arguments(void) {
     CHECK_STATUS(meeple_batch_new(NULL, N, 1, 1, &b), MEEPLE_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(meeple_batch_new(g, 0, 1, 1, &b), MEEPLE_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(meeple_batch_new(g, N, 1, -1, &b), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_new(g, N, 1, 257, &b), MEEPLE_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(meeple_batch_new(g, N, 1, 1, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(meeple_batch_new_seeded(g, NULL, 2, 1, &b), MEEPLE_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(meeple_batch_new_seeded(g, seeds, 0, 1, &b), MEEPLE_ERR_INVALID_ARGUMENT);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "check.hpp"
+#include "core/error.hpp"
 #include "core/thread_pool.hpp"
 
 using namespace meeple;
@@ -68,6 +69,25 @@ TEST(thread_pool_runs_parts_on_distinct_threads_and_survives_many_runs) {
         pool.run(100, 1, body);
     }
     CHECK_EQ(total.load(), 200000L);
+}
+
+TEST(thread_pool_rejects_negative_and_absurd_thread_counts) {
+    CHECK_THROWS_STATUS(ThreadPool(-1), Status::invalid_argument);
+    CHECK_THROWS_STATUS(ThreadPool(ThreadPool::kMaxThreads + 1), Status::invalid_argument);
+}
+
+TEST(thread_pool_chunk_bounds_do_not_overflow_for_huge_counts) {
+    ThreadPool pool(2);
+    const std::size_t n = (std::size_t(1) << 63) + 5;  // n * 3 overflows 64 bits
+    std::size_t covered = 0;
+    std::atomic<int> lock{0};
+    auto body = [&](std::size_t b, std::size_t e, int) {
+        while (lock.exchange(1)) {}
+        covered += e - b;  // no work: only the bounds are checked
+        lock.store(0);
+    };
+    pool.run(n, n / 4, body);
+    CHECK_EQ(covered, n);
 }
 
 TEST(thread_pool_zero_threads_means_one_per_hardware_thread) {

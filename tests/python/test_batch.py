@@ -322,6 +322,10 @@ def test_batch_arguments_are_checked():
         meeple.Batch("tictactoe", 0)
     with pytest.raises(ValueError):
         meeple.Batch("tictactoe", 4, threads=-1)
+    with pytest.raises(ValueError, match="from 1 to 256"):
+        meeple.Batch("tictactoe", 4, threads=10_000)
+    with pytest.raises(ValueError, match="from 1 to 256"):
+        meeple.run_random_games("tictactoe", 4, threads=257)
     with pytest.raises(ValueError):
         meeple.Batch("tictactoe", 4, seed=-1)
     with pytest.raises(TypeError):
