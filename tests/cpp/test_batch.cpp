@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "batch_specs.hpp"
 #include "check.hpp"
 #include "core/batch.hpp"
 #include "core/error.hpp"
@@ -128,8 +129,8 @@ TEST(batch_rejects_an_empty_batch_and_negative_threads) {
 }
 
 TEST(batch_steps_every_game_as_stepping_each_alone) {
-    for (const GameEntry& entry : registered_games()) {
-        auto g = make_game(entry.name);
+    for (const std::string& spec : test::batch_specs()) {
+        auto g = make_game(spec);
         const std::size_t n = 67;
         std::vector<std::uint64_t> seeds(n);
         for (std::size_t i = 0; i < n; ++i) seeds[i] = 1000 + i * 7;
@@ -168,8 +169,8 @@ TEST(batch_steps_every_game_as_stepping_each_alone) {
 }
 
 TEST(batch_results_are_the_same_bytes_at_one_two_and_many_threads) {
-    for (const GameEntry& entry : registered_games()) {
-        auto g = make_game(entry.name);
+    for (const std::string& spec : test::batch_specs()) {
+        auto g = make_game(spec);
         std::vector<std::unique_ptr<Batch>> batches;
         for (int threads : {1, 2, 3, 8}) batches.push_back(std::make_unique<Batch>(g, 301, 11, threads));
         Rng rng = Rng::from_seed(5);
@@ -357,8 +358,8 @@ TEST(batch_winner_is_the_unique_best_seat_of_an_untruncated_end) {
 }
 
 TEST(random_games_totals_do_not_depend_on_threads) {
-    for (const GameEntry& entry : registered_games()) {
-        auto g = make_game(entry.name);
+    for (const std::string& spec : test::batch_specs()) {
+        auto g = make_game(spec);
         const RandomGamesStats one = run_random_games(*g, 500, 17, 1);
         CHECK_EQ(one.games, 500u);
         std::uint64_t ended = one.truncated + one.draws;

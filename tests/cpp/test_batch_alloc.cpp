@@ -6,6 +6,7 @@
 #include <new>
 #include <vector>
 
+#include "batch_specs.hpp"
 #include "check.hpp"
 #include "core/batch.hpp"
 #include "core/registry.hpp"
@@ -81,8 +82,8 @@ TEST(batch_alloc_counter_sees_an_allocation) {
 }
 
 TEST(batch_alloc_steps_and_reads_allocate_nothing_at_any_thread_count) {
-    for (const GameEntry& entry : registered_games()) {
-        auto g = make_game(entry.name);
+    for (const std::string& spec : test::batch_specs()) {
+        auto g = make_game(spec);
         for (int threads : {1, 2, 4}) {
             Batch b(g, 256, 5, threads);
             const std::size_t n = b.size();

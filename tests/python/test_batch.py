@@ -15,6 +15,8 @@ import meeple
 from meeple.batch import ACTOR_CHANCE, NOBODY, STATUS_FIELDS, derive_seed
 
 GAMES = meeple.games()
+# Specs that exercise more of the batch: explicit chance makes the chance player act.
+SPECS = GAMES + (["catan(explicit_chance=true)"] if "catan" in GAMES else [])
 MASK64 = (1 << 64) - 1
 
 
@@ -66,7 +68,7 @@ def all_reads(batch: meeple.Batch) -> dict[str, np.ndarray]:
     }
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", SPECS)
 def test_results_are_bit_identical_at_one_two_and_four_threads(name):
     batches = [meeple.Batch(name, 97, seed=5, threads=t) for t in (1, 2, 4)]
     rng = np.random.default_rng(1)
@@ -81,7 +83,7 @@ def test_results_are_bit_identical_at_one_two_and_four_threads(name):
                 assert value.tobytes() == other[key].tobytes(), (step, key)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", SPECS)
 def test_a_batch_steps_each_game_as_state_apply_does_alone(name):
     game = meeple.Game(name)
     seeds = np.arange(1000, 1033, dtype=np.uint64) * 3
@@ -89,6 +91,7 @@ def test_a_batch_steps_each_game_as_state_apply_does_alone(name):
     states = [game.new_state(int(s)) for s in seeds]
     games_started = [0] * len(states)
     illegal = [0] * len(states)
+    chance_turns = 0
     rng = np.random.default_rng(2)
     for step in range(60):
         actions = random_actions(batch, rng)
@@ -115,6 +118,7 @@ def test_a_batch_steps_each_game_as_state_apply_does_alone(name):
         for i, state in enumerate(states):
             assert snapshot[i].tobytes() == state.snapshot()
             player = acting(state)
+            chance_turns += player == meeple.CHANCE
             want_mask = state.action_mask(player) if player is not None else np.zeros(game.num_actions, bool)
             assert np.array_equal(masks[i], want_mask)
             viewer = player if player is not None and player >= 0 else meeple.PUBLIC
@@ -123,6 +127,7 @@ def test_a_batch_steps_each_game_as_state_apply_does_alone(name):
             assert status[i, STATUS_FIELDS.index("turn")] == state.move_number
             assert status[i, STATUS_FIELDS.index("current_player")] == (NOBODY if player is None else player)
     assert batch.illegal_counts.tolist() == illegal
+    assert chance_turns > 0 or "explicit_chance=true" not in name
 
 
 def test_slot_seeds_follow_the_documented_derivation():
