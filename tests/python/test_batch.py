@@ -378,3 +378,14 @@ def test_the_gil_is_released_during_a_long_batch_call():
     worker.join()
     assert took > 0.2
     assert longest < took / 3, (longest, took)
+
+
+def test_the_example_in_docs_batch_md_runs(repo_root):
+    import re
+
+    text = (repo_root / "docs/batch.md").read_text()
+    block = re.search(r"```python\n(.*?)```", text, re.S)
+    assert block, "docs/batch.md has a Python example"
+    scope: dict = {}
+    exec(compile(block.group(1), "docs/batch.md", "exec"), scope)
+    assert scope["batch"].illegal_counts.sum() == 0
