@@ -3,12 +3,10 @@ Python call. Each step reads all legal-action masks into one NumPy array, picks 
 uniform legal action per slot in NumPy, and steps every game with one call; finished
 games restart by themselves and their results are read from ``episodes()``.
 
-Usage: python examples/python/batch_random_agents.py [game] [steps]
+Usage: python examples/python/batch_random_agents.py
 """
 
 from __future__ import annotations
-
-import sys
 
 import numpy as np
 
@@ -44,4 +42,4 @@ def main(spec: str = "tictactoe", steps: int = 200) -> None:
 
 
 if __name__ == "__main__":
-    main(*(sys.argv[1:2] or ["tictactoe"]), *(int(a) for a in sys.argv[2:3]))
+    main()
