@@ -556,3 +556,18 @@ TEST(catan_action_names_state_their_arguments) {
     for (int a = 0; a < kNumActions; ++a) names.insert(g->action_name(a));
     CHECK_EQ(names.size(), static_cast<std::size_t>(kNumActions));
 }
+
+TEST(catan_a_free_road_that_wins_ends_the_game_and_the_card) {
+    CatanFixture g({{"board", "beginner"}, {"vp_to_win", "3"}});
+    CatanState s = g.blank();
+    put_settlement(s, 0, 0);
+    put_path(s, 0, {0, 4, 1, 5, 2});
+    refresh_awards(s, 4);
+    give_dev(s, 0, kRoadBuilding);
+    play(*g, s, 0, kPlayRoadBuilding);
+    play(*g, s, 0, kBuildRoad + edge_between(2, 6));  // 5 roads: longest road, 3 points
+    CHECK_EQ(s.phase, kGameOver);
+    CHECK_EQ(s.winner, 0);
+    CHECK_EQ(s.free_roads, 0);
+    CHECK(g->check(s).empty());
+}

@@ -582,6 +582,7 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
     if (seat == turn_seat && s.phase != kGameOver && victory_points(s, seat, true) >= vp_to_win_) {
         s.winner = static_cast<std::uint8_t>(seat);
         s.phase = kGameOver;
+        s.free_roads = 0;  // a road building card's last road may be the winning one
     }
 }
 
