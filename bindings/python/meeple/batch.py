@@ -33,6 +33,8 @@ NOBODY: int = lib.MEEPLE_BATCH_NOBODY
 ACTOR_CHANCE: int = -(2**31)
 """The bit of an ``actors()`` entry set while a chance outcome is pending (bit 31)."""
 
+_INT32, _INT64, _UINT8, _UINT64, _BOOL, _FLOAT32 = (
+    np.dtype(t) for t in (np.int32, np.int64, np.uint8, np.uint64, np.bool_, np.float32))
 _STATUS_INTS = lib.MEEPLE_BATCH_STATUS_INTS
 _EPISODE_INTS = lib.MEEPLE_BATCH_EPISODE_INTS
 assert STATUS_FIELDS.index("current_player") == lib.MEEPLE_BATCH_STATUS_CURRENT_PLAYER
@@ -47,10 +49,11 @@ def _describe(arr: Any) -> str:
     return f"{arr.dtype} array of shape {arr.shape} ({layout}{access})"
 
 
-def _pointer(arr: Any, ctype: str, dtype: Any, shape: tuple[int, ...], name: str, writeable: bool) -> Any:
+def _pointer(arr: Any, ctype: str, dtype: np.dtype, shape: tuple[int, ...], name: str, writeable: bool) -> Any:
     """The raw pointer to ``arr`` after checking it exactly; TypeError otherwise."""
-    dtype = np.dtype(dtype)
-    if (not isinstance(arr, np.ndarray) or arr.dtype != dtype or arr.shape != shape
+    # Native built-in dtypes are singletons, so `is` is the fast exact test; anything
+    # else (another byte order, a subtype) gets the full comparison.
+    if (not isinstance(arr, np.ndarray) or (arr.dtype is not dtype and arr.dtype != dtype) or arr.shape != shape
             or not arr.flags.c_contiguous or (writeable and not arr.flags.writeable)):
         need = "a C-contiguous, writeable" if writeable else "a C-contiguous"
         raise TypeError(f"{name} must be {need} numpy array of dtype {dtype.name} and shape {shape}; "
@@ -58,7 +61,7 @@ def _pointer(arr: Any, ctype: str, dtype: Any, shape: tuple[int, ...], name: str
     return ffi.from_buffer(ctype, arr, require_writable=writeable)
 
 
-def _output(out: Any, ctype: str, dtype: Any, shape: tuple[int, ...], name: str = "out") -> tuple[np.ndarray, Any]:
+def _output(out: Any, ctype: str, dtype: np.dtype, shape: tuple[int, ...], name: str = "out") -> tuple[np.ndarray, Any]:
     if out is None:
         out = np.empty(shape, dtype=dtype)
     return out, _pointer(out, ctype, dtype, shape, name, True)
@@ -124,7 +127,7 @@ class Batch:
     count and equal to stepping each game alone with ``State.apply``.
     """
 
-    __slots__ = ("_ptr", "_game", "_n", "_threads", "__weakref__")
+    __slots__ = ("_ptr", "_game", "_n", "_threads", "_shape", "__weakref__")
 
     def __init__(self, game: Game | str, n: int, seed: int = 0, threads: int = 0) -> None:
         self._game = _game(game)
@@ -143,7 +146,7 @@ class Batch:
             raise TypeError(f"seeds must be a C-contiguous numpy array of dtype uint64 and shape (n,); "
                             f"got {_describe(seeds)}")
         n = seeds.shape[0]
-        ptr = _pointer(seeds, "uint64_t[]", np.uint64, (n,), "seeds", False)
+        ptr = _pointer(seeds, "uint64_t[]", _UINT64, (n,), "seeds", False)
         out = ffi.new("meeple_batch_t **")
         check(lib.meeple_batch_new_seeded(self._game._ptr, ptr, n, _threads(threads), out))
         self._adopt(out[0])
@@ -156,6 +159,11 @@ class Batch:
         check(lib.meeple_batch_info(self._ptr, info))
         self._n = int(info.n)
         self._threads = int(info.threads)
+        g, n = self._game, self._n
+        # Array shapes, worked out once: the checks run on every call.
+        self._shape = {"n": (n,), "masks": (n, g.mask_words), "dense": (n, g.num_actions),
+                       "status": (n, _STATUS_INTS), "obs": (n, g.obs_size), "players": (n, g.num_players),
+                       "snapshot": (n, g.snapshot_size)}
 
     # ---- facts ----
 
@@ -207,8 +215,8 @@ class Batch:
     # ---- steps ----
 
     def _step(self, fn: Any, actions: np.ndarray, dones: np.ndarray | None) -> np.ndarray:
-        a = _pointer(actions, "int32_t[]", np.int32, (self._n,), "actions", False)
-        dones, d = _output(dones, "uint8_t[]", np.bool_, (self._n,), "dones")
+        a = _pointer(actions, "int32_t[]", _INT32, self._shape["n"], "actions", False)
+        dones, d = _output(dones, "uint8_t[]", _BOOL, self._shape["n"], "dones")
         check(fn(self._ptr, a, self._n, d))
         return dones
 
@@ -230,20 +238,20 @@ class Batch:
     def masks(self, out: np.ndarray | None = None) -> np.ndarray:
         """Packed legal-action masks, ``uint64[n, mask_words]``: bit a % 64 of word
         a // 64 is set when action a is legal for the slot's acting player."""
-        out, p = _output(out, "uint64_t[]", np.uint64, (self._n, self.mask_words))
+        out, p = _output(out, "uint64_t[]", _UINT64, self._shape["masks"])
         check(lib.meeple_batch_write_masks(self._ptr, p, out.size))
         return out
 
     def dense_masks(self, out: np.ndarray | None = None) -> np.ndarray:
         """Legal-action masks, ``bool[n, num_actions]``."""
-        out, p = _output(out, "uint8_t[]", np.bool_, (self._n, self.num_actions))
+        out, p = _output(out, "uint8_t[]", _BOOL, self._shape["dense"])
         check(lib.meeple_batch_write_dense_masks(self._ptr, p, out.size))
         return out
 
     def actors(self, out: np.ndarray | None = None) -> np.ndarray:
         """Who owes a decision, ``int32[n]``: bit s for seat s, ``ACTOR_CHANCE`` while
         a chance outcome is pending, 0 once the game is over."""
-        out, p = _output(out, "int32_t[]", np.int32, (self._n,))
+        out, p = _output(out, "int32_t[]", _INT32, self._shape["n"])
         check(lib.meeple_batch_write_actors(self._ptr, p, out.size))
         return out
 
@@ -252,7 +260,7 @@ class Batch:
         with the unique best return at an untruncated end, else -1), turn (actions
         since the game began), current_player (a seat, ``CHANCE`` or ``NOBODY``),
         truncated."""
-        out, p = _output(out, "int32_t[]", np.int32, (self._n, _STATUS_INTS))
+        out, p = _output(out, "int32_t[]", _INT32, self._shape["status"])
         check(lib.meeple_batch_write_status(self._ptr, p, out.size))
         return out
 
@@ -260,11 +268,11 @@ class Batch:
         """Observations ``float32[n, obs_size]``, from each slot's acting seat (the
         public view where no seat acts), or from ``seats[i]`` (int32[n] of seats,
         ``PUBLIC`` or ``ALL``) when given."""
-        out, p = _output(out, "float[]", np.float32, (self._n, self.obs_size))
+        out, p = _output(out, "float[]", _FLOAT32, self._shape["obs"])
         if seats is None:
             check(lib.meeple_batch_write_observations(self._ptr, p, out.size))
         else:
-            v = _pointer(seats, "int32_t[]", np.int32, (self._n,), "seats", False)
+            v = _pointer(seats, "int32_t[]", _INT32, self._shape["n"], "seats", False)
             check(lib.meeple_batch_write_observations_for(self._ptr, v, self._n, p, out.size))
         return out
 
@@ -272,7 +280,7 @@ class Batch:
         """Rewards of the last step, ``float32[n, num_players]``: zeros for slots that
         did not move; for a slot restarted by ``step_autoreset``, the ended game's
         last reward."""
-        out, p = _output(out, "float[]", np.float32, (self._n, self.num_players))
+        out, p = _output(out, "float[]", _FLOAT32, self._shape["players"])
         check(lib.meeple_batch_write_rewards(self._ptr, p, out.size))
         return out
 
@@ -297,7 +305,7 @@ class Batch:
     def snapshot(self, out: np.ndarray | None = None) -> np.ndarray:
         """Every slot's state snapshot, ``uint8[n, snapshot_size]``; row i equals
         ``batch.state(i).snapshot()``."""
-        out, p = _output(out, "uint8_t[]", np.uint8, (self._n, self.snapshot_size))
+        out, p = _output(out, "uint8_t[]", _UINT8, self._shape["snapshot"])
         check(lib.meeple_batch_snapshot(self._ptr, p, out.size))
         return out
 
@@ -305,7 +313,7 @@ class Batch:
         """Replaces every slot's state from ``snapshot()`` rows (``uint8[n,
         snapshot_size]``). Every row is checked first: bad bytes raise ``ParseError``
         (or another ``MeepleError``) naming the row, and nothing changes."""
-        p = _pointer(data, "uint8_t[]", np.uint8, (self._n, self.snapshot_size), "data", False)
+        p = _pointer(data, "uint8_t[]", _UINT8, self._shape["snapshot"], "data", False)
         check(lib.meeple_batch_load(self._ptr, p, data.size))
 
     def reseed(self, seed: int | None = None, *, seeds: np.ndarray | None = None) -> None:
@@ -316,7 +324,7 @@ class Batch:
         if seeds is None:
             check(lib.meeple_batch_reseed(self._ptr, _seed(seed)))  # type: ignore[arg-type]
         else:
-            p = _pointer(seeds, "uint64_t[]", np.uint64, (self._n,), "seeds", False)
+            p = _pointer(seeds, "uint64_t[]", _UINT64, self._shape["n"], "seeds", False)
             check(lib.meeple_batch_reseed_seeded(self._ptr, p, self._n))
 
     def state(self, i: int) -> State:
