@@ -214,6 +214,10 @@ def test_topology_comes_from_the_library_tables():
 
 def test_action_constants_match_the_library_names():
     game = meeple.Game("catan")
+    versions = game.data("versions")
+    assert versions["actions"] == catan.ACTION_LAYOUT_VERSION
+    assert versions["observation"] == catan.OBSERVATION_VERSION
+    assert versions["state"] == game.describe()["state_version"]
     assert game.num_actions == catan.NUM_ACTIONS
     expected = {
         catan.BUILD_ROAD + 17: "build_road(edge=17)",

@@ -48,7 +48,7 @@ public:
     static constexpr std::string_view kName = "catan";
     static constexpr std::uint32_t kStateVersion = 1;
     static constexpr std::uint32_t kObservationVersion = 1;
-    static constexpr std::string_view kDataKeys = "topology";
+    static constexpr std::string_view kDataKeys = "topology, versions";
 
     struct State {
         std::uint64_t settlements[kMaxSeats];  // node bitsets
@@ -121,7 +121,7 @@ public:
     void determinize(State& s, int pov, Rng& rng) const;
     // A state after setup from a JSON position (position.cpp, docs/catan-actions.md).
     void from_position(const JsonValue& position, State& s, Rng& rng) const;
-    // Constant data by name: "topology" (topology_json.cpp).
+    // Constant data by name: "topology", "versions" (topology_json.cpp).
     bool data(std::string_view key, JsonWriter& json) const;
 
     // Explicit chance: the pending outcomes. With implicit chance, none.

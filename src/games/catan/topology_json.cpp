@@ -1,5 +1,6 @@
-// The topology as JSON data (meeple_game_data_json(game, "topology")): the constant
-// tables of board.hpp, with -1 where a node has fewer than three neighbours or hexes.
+// Constant data as JSON (meeple_game_data_json): "topology", the tables of board.hpp
+// with -1 where a node has fewer than three neighbours or hexes; "versions", the
+// layout versions of actions, observation and state.
 #include "games/catan/catan.hpp"
 
 namespace meeple::catan {
@@ -26,6 +27,11 @@ void points(JsonWriter& j, const char* key, const std::array<std::array<int, 2>,
 }  // namespace
 
 bool Catan::data(std::string_view key, JsonWriter& j) const {
+    if (key == "versions") {
+        j.begin_object().field("actions", long(kActionLayoutVersion)).field("observation", long(kObservationVersion));
+        j.field("state", long(kStateVersion)).end_object();
+        return true;
+    }
     if (key != "topology") return false;
     j.begin_object();
     j.field("num_hexes", kNumHexes).field("num_nodes", kNumNodes).field("num_edges", kNumEdges);
