@@ -184,3 +184,24 @@ TEST(catan_every_outcome_of_an_implicit_chance_step_is_a_sampled_step) {
     CHECK_EQ(g->action_outcomes(roll, 0, kRoll, outcomes), 11);
     CHECK_EQ(g->action_outcomes(roll, 0, kPlayKnight, outcomes), 0);
 }
+
+TEST(catan_explicit_chance_steals_by_the_victims_counts) {
+    CatanFixture g({{"board", "beginner"}, {"explicit_chance", "true"}});
+    CatanState s = g.blank();
+    put_settlement(s, 1, 18);
+    give(s, 1, {0, 0, 3, 0, 1});
+    s.phase = kMovingRobber;
+    play(*g, s, 0, kMoveRobber + 4);
+    CHECK_EQ(s.phase, kAwaitingSteal);
+    CHECK_EQ(s.steal_victim, 1);
+    ChanceOutcome out[16];
+    CHECK_EQ(g->chance_outcomes(s, out), 2);
+    CHECK_EQ(out[0].action, kChanceSteal + kWool);
+    CHECK(std::fabs(out[0].probability - 0.75) < 1e-15);
+    CHECK(!g->is_legal(s, kChance, kChanceSteal + kBrick));  // seat 1 holds no brick
+    CHECK(g->check(s).empty());
+    play(*g, s, kChance, kChanceSteal + kOre);
+    CHECK_EQ(s.hand[0][kOre], 1);
+    CHECK_EQ(s.hand[1][kOre], 0);
+    CHECK_EQ(s.phase, kMain);
+}

@@ -571,3 +571,14 @@ TEST(catan_a_free_road_that_wins_ends_the_game_and_the_card) {
     CHECK_EQ(s.free_roads, 0);
     CHECK(g->check(s).empty());
 }
+
+TEST(catan_an_empty_deck_sells_no_development_card) {
+    CatanFixture g(kBeginner);
+    CatanState s = g.blank();
+    give(s, 0, {0, 0, 1, 1, 1});
+    CHECK(g->is_legal(s, 0, kBuyDev));
+    for (int k = 0; k < kNumDevKinds; ++k) {
+        while (s.deck[k]) give_dev(s, 1, k);
+    }
+    CHECK(!g->is_legal(s, 0, kBuyDev));
+}
