@@ -205,3 +205,22 @@ TEST(catan_explicit_chance_steals_by_the_victims_counts) {
     CHECK_EQ(s.hand[1][kOre], 0);
     CHECK_EQ(s.phase, kMain);
 }
+
+TEST(catan_determinize_gives_no_opponent_a_win_the_game_would_have_ended_on) {
+    // Seat 1 has 2 public points and one hidden card with 3 to win: that card cannot be
+    // a victory point, or seat 1 would have won when it last acted.
+    CatanFixture g({{"board", "beginner"}, {"vp_to_win", "3"}});
+    CatanState s = g.blank();
+    put_settlement(s, 1, 0);
+    put_settlement(s, 1, 8);
+    give_dev(s, 1, kKnight);
+    Record<CatanState> rec{Rng::from_seed(2), 0, s};
+    int knights = 0;
+    for (std::uint64_t seed = 0; seed < 60; ++seed) {
+        Record<CatanState> copy = rec;
+        g.model->determinize(&copy, 0, seed);
+        CHECK(Catan::victory_points(copy.state, 1, true) < 3);
+        knights += copy.state.dev[1][kKnight];
+    }
+    CHECK(knights > 0 && knights < 60);  // the card is redrawn among the other kinds
+}

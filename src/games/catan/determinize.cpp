@@ -4,6 +4,8 @@
 // deck's content, and an opponent's unopened offer draft. Publicly committed cards
 // stay: the author of an open offer holds what it gives, and each seat that accepted
 // holds what the offer wants.
+#include <cstring>
+
 #include "games/catan/catan.hpp"
 
 namespace meeple::catan {
@@ -52,25 +54,41 @@ void Catan::determinize(State& s, int pov, Rng& rng) const {
             if (s.trade_give[r] > s.hand[s.current][r]) s.trade_give[r] = s.hand[s.current][r];
         }
     }
-    // Development cards: the deck and the opponents' unplayed cards are one pool.
-    std::uint8_t cards[kNumDevKinds];
+    // Development cards: the deck and the opponents' unplayed cards are one pool. A
+    // seat whose points reach the target in its own turn wins at once, so a live game
+    // tells pov that each opponent's victory point cards stay below the target minus
+    // its public points: deals that break this are drawn again (the true cards always
+    // satisfy it unless a seat reached the target in another's turn; after 64 tries
+    // the cards stay as they were).
+    const State before = s;
+    std::uint8_t unseen[kNumDevKinds];
     int held[kMaxSeats] = {}, fresh[kMaxSeats] = {};
-    for (int k = 0; k < kNumDevKinds; ++k) cards[k] = s.deck[k];
+    for (int k = 0; k < kNumDevKinds; ++k) unseen[k] = s.deck[k];
     for (int p = 0; p < players_; ++p) {
         if (p == pov) continue;
         for (int k = 0; k < kNumDevKinds; ++k) {
-            cards[k] = static_cast<std::uint8_t>(cards[k] + s.dev[p][k] + s.dev_new[p][k]);
+            unseen[k] = static_cast<std::uint8_t>(unseen[k] + s.dev[p][k] + s.dev_new[p][k]);
             held[p] += s.dev[p][k];
             fresh[p] += s.dev_new[p][k];
-            s.dev[p][k] = s.dev_new[p][k] = 0;
         }
     }
-    for (int p = 0; p < players_; ++p) {
-        if (p == pov) continue;
-        deal(cards, kNumDevKinds, held[p], s.dev[p], rng);
-        deal(cards, kNumDevKinds, fresh[p], s.dev_new[p], rng);
+    for (int attempt = 0; attempt < 64; ++attempt) {
+        std::uint8_t cards[kNumDevKinds];
+        for (int k = 0; k < kNumDevKinds; ++k) cards[k] = unseen[k];
+        bool plausible = true;
+        for (int p = 0; p < players_; ++p) {
+            if (p == pov) continue;
+            for (int k = 0; k < kNumDevKinds; ++k) s.dev[p][k] = s.dev_new[p][k] = 0;
+            deal(cards, kNumDevKinds, held[p], s.dev[p], rng);
+            deal(cards, kNumDevKinds, fresh[p], s.dev_new[p], rng);
+            plausible = plausible && victory_points(s, p, true) < vp_to_win_;
+        }
+        for (int k = 0; k < kNumDevKinds; ++k) s.deck[k] = cards[k];
+        if (plausible) return;
     }
-    for (int k = 0; k < kNumDevKinds; ++k) s.deck[k] = cards[k];
+    std::memcpy(s.dev, before.dev, sizeof s.dev);
+    std::memcpy(s.dev_new, before.dev_new, sizeof s.dev_new);
+    std::memcpy(s.deck, before.deck, sizeof s.deck);
 }
 
 }  // namespace meeple::catan
