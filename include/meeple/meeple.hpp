@@ -146,4 +146,116 @@ inline State Game::new_state(std::uint64_t seed) const {
     return State(s);
 }
 
+// N games of one kind stepped and read by whole-batch calls (see meeple.h, Batches).
+// Reads fill a caller's vector, resizing it only when it is too short, so a loop that
+// reuses its vectors allocates nothing after the first step.
+class Batch {
+public:
+    Batch(const Game& game, std::size_t n, std::uint64_t seed = 0, std::int32_t threads = 0) {
+        meeple_batch_t* b = nullptr;
+        check(meeple_batch_new(game.handle(), n, seed, threads, &b));
+        ptr_.reset(b);
+        info_.struct_size = sizeof info_;
+        check(meeple_batch_info(ptr_.get(), &info_));
+    }
+
+    std::size_t size() const { return static_cast<std::size_t>(info_.n); }
+    int threads() const { return info_.threads; }
+    const meeple_batch_info_t& info() const { return info_; }
+
+    // actions.size() must be size(); dones receives one 0/1 a slot.
+    void step(const std::vector<std::int32_t>& actions, std::vector<std::uint8_t>& dones) {
+        fit(dones, 1);
+        check(meeple_batch_step(ptr_.get(), actions.data(), actions.size(), dones.data()));
+    }
+    void step_autoreset(const std::vector<std::int32_t>& actions, std::vector<std::uint8_t>& dones) {
+        fit(dones, 1);
+        check(meeple_batch_step_autoreset(ptr_.get(), actions.data(), actions.size(), dones.data()));
+    }
+
+    void masks(std::vector<std::uint64_t>& out) const {
+        fit(out, info_.mask_words);
+        check(meeple_batch_write_masks(ptr_.get(), out.data(), out.size()));
+    }
+    void dense_masks(std::vector<std::uint8_t>& out) const {
+        fit(out, info_.num_actions);
+        check(meeple_batch_write_dense_masks(ptr_.get(), out.data(), out.size()));
+    }
+    void actors(std::vector<std::int32_t>& out) const {
+        fit(out, 1);
+        check(meeple_batch_write_actors(ptr_.get(), out.data(), out.size()));
+    }
+    void status(std::vector<std::int32_t>& out) const {
+        fit(out, MEEPLE_BATCH_STATUS_INTS);
+        check(meeple_batch_write_status(ptr_.get(), out.data(), out.size()));
+    }
+    void observations(std::vector<float>& out) const {
+        fit(out, info_.obs_size);
+        check(meeple_batch_write_observations(ptr_.get(), out.data(), out.size()));
+    }
+    void rewards(std::vector<float>& out) const {
+        fit(out, info_.num_players);
+        check(meeple_batch_write_rewards(ptr_.get(), out.data(), out.size()));
+    }
+    void episodes(std::vector<std::int32_t>& ints, std::vector<float>& returns) const {
+        fit(ints, MEEPLE_BATCH_EPISODE_INTS);
+        fit(returns, info_.num_players);
+        check(meeple_batch_write_episodes(ptr_.get(), ints.data(), ints.size(), returns.data(), returns.size()));
+    }
+    std::vector<std::int64_t> illegal_counts() const {
+        std::vector<std::int64_t> out(size());
+        check(meeple_batch_illegal_counts(ptr_.get(), out.data(), out.size()));
+        return out;
+    }
+    std::vector<std::uint8_t> snapshot() const {
+        std::vector<std::uint8_t> out;
+        fit(out, static_cast<std::int32_t>(info_.snapshot_size));
+        check(meeple_batch_snapshot(ptr_.get(), out.data(), out.size()));
+        return out;
+    }
+    void load(const std::vector<std::uint8_t>& rows) { check(meeple_batch_load(ptr_.get(), rows.data(), rows.size())); }
+    void reseed(std::uint64_t seed) { check(meeple_batch_reseed(ptr_.get(), seed)); }
+    State state(std::size_t slot) const {
+        meeple_state_t* s = nullptr;
+        check(meeple_batch_get_state(ptr_.get(), slot, &s));
+        return State(s);
+    }
+    meeple_batch_t* handle() { return ptr_.get(); }
+
+private:
+    struct Free {
+        void operator()(meeple_batch_t* b) const noexcept { meeple_batch_free(b); }
+    };
+    // Grows v to per_slot entries a slot. A statement of its own: inside one call's
+    // arguments, v.size() might be read before the resize.
+    template <class T>
+    void fit(std::vector<T>& v, std::int32_t per_slot) const {
+        const std::size_t want = size() * static_cast<std::size_t>(per_slot);
+        if (v.size() < want) v.resize(want);
+    }
+
+    std::unique_ptr<meeple_batch_t, Free> ptr_;
+    meeple_batch_info_t info_{};
+};
+
+// Totals of complete random games played in the library (see meeple_run_random_games).
+struct RandomGames {
+    std::uint64_t games = 0, moves = 0, truncated = 0, draws = 0;
+    std::vector<std::uint64_t> wins;  // per seat
+};
+
+inline RandomGames run_random_games(const Game& game, std::uint64_t n_games, std::uint64_t seed = 0,
+                                    std::int32_t threads = 0) {
+    meeple_random_games_t stats{};
+    stats.struct_size = sizeof stats;
+    RandomGames out;
+    out.wins.resize(static_cast<std::size_t>(game.num_players()));
+    check(meeple_run_random_games(game.handle(), n_games, seed, threads, &stats, out.wins.data(), out.wins.size()));
+    out.games = stats.games;
+    out.moves = stats.moves;
+    out.truncated = stats.truncated;
+    out.draws = stats.draws;
+    return out;
+}
+
 }  // namespace meeple
