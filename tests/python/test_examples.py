@@ -9,11 +9,12 @@ import subprocess
 import sys
 
 
-def test_readme_python_example_runs(repo_root: pathlib.Path, capsys):
+def test_every_readme_python_example_runs(repo_root: pathlib.Path, capsys):
     readme = (repo_root / "README.md").read_text()
-    block = re.search(r"```python\n(.*?)```", readme, re.S)
-    assert block, "README has a Python example"
-    exec(compile(block.group(1), "README.md", "exec"), {})
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    assert len(blocks) >= 3, "README shows Python for games, batches and poker"
+    for i, block in enumerate(blocks):
+        exec(compile(block, f"README.md python block {i + 1}", "exec"), {})
     assert "X" in capsys.readouterr().out
 
 
