@@ -172,9 +172,9 @@ void Catan::view(const State& s, int viewer, JsonWriter& j) const {
 }
 
 // The board on a character grid: each node at (3 * (x + 6), 2 * (y + 8)) of its
-// position, roads at the middle of their nodes. Nodes: '.' empty, seat digit for a
-// settlement, letter A-D for a city; roads: the owner's digit. Hexes: terrain and number
-// at their centre, '*' beside the robber's number.
+// position, edges at the middle of their nodes. Nodes: '.' empty, seat digit for a
+// settlement, letter A-D for a city; edges: the owner's digit, else | / \ for the hex
+// outline. Hexes: terrain and number at their centre, '*' beside the robber's number.
 std::string Catan::render(const State& s) const {
     constexpr int kRows = 33, kCols = 37;
     std::vector<std::string> grid(kRows, std::string(kCols, ' '));
@@ -192,14 +192,15 @@ std::string Catan::render(const State& s) const {
         if (h == s.robber) number += "*";
         put(2 * (y + 8) + 1, col_of(2 * x) - 1, number);
     }
-    for (int p = 0; p < players_; ++p) {
-        const EdgeSet roads = roads_of(s, p);
-        for (int e = 0; e < kNumEdges; ++e) {
-            if (!roads.test(e)) continue;
-            const auto& a = kTopology.node_position[kTopology.nodes_of_edge[e][0]];
-            const auto& b = kTopology.node_position[kTopology.nodes_of_edge[e][1]];
-            put(a[1] + b[1] + 16, col_of(a[0] + b[0]), std::to_string(p));
+    // Edges: the owner's digit, or a line that shows the hex's outline.
+    for (int e = 0; e < kNumEdges; ++e) {
+        const auto& a = kTopology.node_position[kTopology.nodes_of_edge[e][0]];
+        const auto& b = kTopology.node_position[kTopology.nodes_of_edge[e][1]];
+        std::string mark = a[0] == b[0] ? "|" : ((b[0] - a[0]) * (b[1] - a[1]) < 0 ? "/" : "\\");
+        for (int p = 0; p < players_; ++p) {
+            if (roads_of(s, p).test(e)) mark = std::to_string(p);
         }
+        put(a[1] + b[1] + 16, col_of(a[0] + b[0]), mark);
     }
     for (int node = 0; node < kNumNodes; ++node) {
         std::string mark = ".";
@@ -221,7 +222,7 @@ std::string Catan::render(const State& s) const {
         for (int k = 0; k < kinds; ++k) t += (k ? " " : "") + std::to_string(c[k]);
         return t;
     };
-    out += "nodes: . empty, 0-3 a seat's settlement, A-D its city; roads: the seat's digit; * the robber\n";
+    out += "nodes: . empty, 0-3 a seat's settlement, A-D its city; roads: the seat's digit (| / \\ empty); * the robber\n";
     out += "phase " + std::string(phase_name(s.phase)) + ", turn " + std::to_string(s.turn) + ", seat " +
            std::to_string(s.current) + (s.dice ? ", dice " + std::to_string(s.dice) : "") + "\n";
     out += "bank (brick lumber wool grain ore) " + counts(s.bank, kNumResources) + "\n";
