@@ -4,6 +4,7 @@ the topology and the action constants against the library."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -279,3 +280,57 @@ def test_positions_build_a_state_and_refuse_broken_rules():
     with pytest.raises(meeple.InvalidArgumentError, match="distance"):
         game.from_position({"buildings": [{"node": 0, "owner": 0, "kind": "settlement"},
                                           {"node": 4, "owner": 1, "kind": "settlement"}]})
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_MIDGAME = None
+
+
+def _midgame_snapshot() -> bytes:
+    global _MIDGAME
+    if _MIDGAME is None:
+        state = meeple.Game("catan").new_state(seed=21)
+        play_random(state, 900, random.Random(21))
+        _MIDGAME = state.snapshot()
+    return _MIDGAME
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 255))
+def test_a_changed_byte_in_a_snapshot_is_refused_or_plays_on(position, value):
+    game = meeple.Game("catan")
+    data = bytearray(_midgame_snapshot())
+    data[position % len(data)] = value
+    try:
+        state = game.restore(bytes(data))
+    except meeple.MeepleError:
+        return
+    # Accepted: the state keeps its invariants through more random play (restore checks
+    # them again at every snapshot round trip).
+    rng = random.Random(position)
+    for _ in range(100):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+        game.restore(state.snapshot())
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 80) | st.sampled_from(["main", "city", "ore", "generic", "x"]),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(
+        st.sampled_from(["buildings", "roads", "node", "edge", "owner", "kind", "resources", "knights",
+                         "robber", "phase", "turn_seat", "dice", "board"]), inner, max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values)
+def test_any_position_json_makes_a_state_or_a_meeple_error(position):
+    game = meeple.Game("catan")
+    try:
+        state = game.from_position(json.dumps(position))  # any JSON, not only objects
+    except meeple.MeepleError:
+        return
+    assert game.restore(state.snapshot()) == state
