@@ -183,6 +183,7 @@ std::string Catan::check(const State& s) const {
     for (int r = 0; r < kNumResources; ++r) {
         if (!in_trade(s.phase) && (s.trade_give[r] | s.trade_want[r])) return "an offer outside a trade";
         if (s.trade_give[r] && s.trade_want[r]) return "an offer gives and wants the same resource";
+        if (s.trade_want[r] > kMaxWanted) return "an offer wants more of a resource than there is";
         if (s.trade_give[r] > s.hand[s.current][r]) return "an offer gives cards its author does not hold";
     }
     if ((s.phase == kTradeAnswer) != (s.trade_responder != kNone)) return "a responder outside the answering phase";

@@ -1,6 +1,7 @@
 // Legality and the effect of every action but domestic trade (trade.cpp): setup,
 // dice and production, the robber, building, development cards, the end of a turn.
 #include <bit>
+#include <cstring>
 
 #include "games/catan/catan.hpp"
 
@@ -107,11 +108,14 @@ EdgeSet Catan::all_roads(const State& s) {
 
 int Catan::hand_size(const State& s, int seat) { return total(s.hand[seat], kNumResources); }
 
+// All five counts at once: counts stay below 128, so setting each byte's top bit and
+// subtracting borrows across no byte, and a top bit survives where hand >= cost.
 bool Catan::can_pay(const std::uint8_t* hand, const std::uint8_t* cost) {
-    for (int r = 0; r < kNumResources; ++r) {
-        if (hand[r] < cost[r]) return false;
-    }
-    return true;
+    constexpr std::uint64_t kTopBits = 0x8080808080ull;
+    std::uint64_t h = 0, c = 0;
+    std::memcpy(&h, hand, kNumResources);
+    std::memcpy(&c, cost, kNumResources);
+    return (((h | kTopBits) - c) & kTopBits) == kTopBits;
 }
 
 // The distance rule: the node and its neighbours are free of buildings.
