@@ -224,3 +224,29 @@ TEST(catan_determinize_gives_no_opponent_a_win_the_game_would_have_ended_on) {
     }
     CHECK(knights > 0 && knights < 60);  // the card is redrawn among the other kinds
 }
+
+TEST(catan_observation_planes_put_the_viewer_first_and_the_others_in_turn_order) {
+    CatanFixture g(kBeginner);
+    CatanState s = g.blank();
+    put_settlement(s, 1, 8);
+    put_city(s, 3, 40);
+    put_road(s, 1, 70);
+    const auto offset = [&](const char* name) {
+        for (const auto& f : g->obs_fields()) {
+            if (f.name == name) return f.offset;
+        }
+        return -1;
+    };
+    for (int viewer = 0; viewer < 4; ++viewer) {
+        const std::vector<float> obs = observe(g, s, viewer);
+        const int row1 = (1 - viewer + 4) % 4, row3 = (3 - viewer + 4) % 4;
+        float settlements = 0, cities = 0, roads = 0;
+        for (int i = 0; i < 4 * kNumNodes; ++i) settlements += obs[offset("settlements") + i], cities += obs[offset("cities") + i];
+        for (int i = 0; i < 4 * kNumEdges; ++i) roads += obs[offset("roads") + i];
+        CHECK_EQ(settlements + cities + roads, 3.0f);
+        CHECK_EQ(obs[offset("settlements") + row1 * kNumNodes + 8], 1.0f);
+        CHECK_EQ(obs[offset("cities") + row3 * kNumNodes + 40], 1.0f);
+        CHECK_EQ(obs[offset("roads") + row1 * kNumEdges + 70], 1.0f);
+        CHECK_EQ(obs[offset("turn_seat") + (0 - viewer + 4) % 4], 1.0f);
+    }
+}

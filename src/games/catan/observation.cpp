@@ -110,12 +110,12 @@ void Catan::observe(const State& s, int viewer, float* out) const {
     float* vp = next();
     for (int p = 0; p < n; ++p) {
         const int r = rel(p);
-        for (int node = 0; node < kNumNodes; ++node) {
-            settlements[r * kNumNodes + node] = float((s.settlements[p] >> node) & 1);
-            cities[r * kNumNodes + node] = float((s.cities[p] >> node) & 1);
+        // The vector starts zeroed: write the set bits only.
+        for (std::uint64_t b = s.settlements[p]; b; b &= b - 1) settlements[r * kNumNodes + std::countr_zero(b)] = 1;
+        for (std::uint64_t b = s.cities[p]; b; b &= b - 1) cities[r * kNumNodes + std::countr_zero(b)] = 1;
+        for (int w = 0; w < 2; ++w) {
+            for (std::uint64_t b = s.roads[p][w]; b; b &= b - 1) roads[r * kNumEdges + 64 * w + std::countr_zero(b)] = 1;
         }
-        const EdgeSet own = roads_of(s, p);
-        for (int e = 0; e < kNumEdges; ++e) roads[r * kNumEdges + e] = float(own.test(e));
         int devs = 0;
         for (int k = 0; k < K; ++k) {
             devs += s.dev[p][k] + s.dev_new[p][k];
