@@ -1,4 +1,4 @@
-// Catan, the base game with player trading, for 2-4 players (../shared/specs/catan.md;
+// Catan, the base game with player trading, for 2-4 players (specs/catan.md;
 // the actions are in docs/catan-actions.md, the observation in docs/catan-observation.md).
 //
 // The state is 336 bytes of plain data: node and edge bitsets per player, hands and
