@@ -534,6 +534,22 @@ TEST(catan_a_seat_wins_only_on_its_own_turn) {
     CHECK_EQ(returns[0], -1.0);
 }
 
+TEST(catan_a_winning_roll_of_seven_leaves_no_discard_owed) {
+    // Found by 10,000-game random play: the seat wins with its roll, so the 7's discards
+    // never happen and nothing stays owed in the finished game.
+    CatanFixture g({{"board", "beginner"}, {"vp_to_win", "3"}});
+    CatanState s = g.blank();
+    for (int n : {0, 8, 20}) put_settlement(s, 1, n);
+    put_settlement(s, 0, 32);
+    give(s, 0, {2, 2, 2, 2, 1});
+    play(*g, s, 0, kEndTurn);
+    play(*g, s, 1, kRoll, dice(7));
+    CHECK_EQ(s.phase, kGameOver);
+    CHECK_EQ(s.winner, 1);
+    for (int p = 0; p < 4; ++p) CHECK_EQ(s.discard_owed[p], 0);
+    CHECK(g->check(s).empty());
+}
+
 TEST(catan_the_turn_cap_truncates_with_no_winner) {
     CatanFixture g({{"board", "beginner"}, {"max_turns", "1"}});
     CatanState s = g.blank();

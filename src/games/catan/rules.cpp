@@ -587,6 +587,8 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
         s.winner = static_cast<std::uint8_t>(seat);
         s.phase = kGameOver;
         s.free_roads = 0;  // a road building card's last road may be the winning one
+        // A winning roll of 7 leaves nothing owed: the game is over before anyone discards.
+        std::memset(s.discard_owed, 0, sizeof s.discard_owed);
     }
 }
 
