@@ -95,14 +95,8 @@ void meeple_batch_free(meeple_batch_t* batch) { delete batch; }
 meeple_status_t meeple_batch_info(const meeple_batch_t* batch, meeple_batch_info_t* out_info) {
     return guarded([&] {
         const Batch& b = batch_of(batch);
-        meeple_batch_info_t& info = require(out_info, "out_info");
-        if (info.struct_size < 8) {
-            fail(Status::invalid_argument, "out_info->struct_size is " + std::to_string(info.struct_size) +
-                                               "; set it to sizeof(meeple_batch_info_t)");
-        }
         const AnyGame& g = b.game();
         meeple_batch_info_t full{};
-        full.struct_size = info.struct_size;
         full.threads = b.threads();
         full.n = b.size();
         full.num_players = g.num_players();
@@ -110,9 +104,7 @@ meeple_status_t meeple_batch_info(const meeple_batch_t* batch, meeple_batch_info
         full.mask_words = g.mask_words();
         full.obs_size = g.obs_size();
         full.snapshot_size = static_cast<uint32_t>(b.snapshot_bytes());
-        const std::size_t fits = std::min<std::size_t>(info.struct_size, sizeof full);
-        std::memcpy(reinterpret_cast<unsigned char*>(&info) + 4, reinterpret_cast<const unsigned char*>(&full) + 4,
-                    fits - 4);
+        fill_sized(out_info, full, "meeple_batch_info_t");
     });
 }
 

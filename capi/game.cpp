@@ -25,13 +25,7 @@ void meeple_game_free(meeple_game_t* game) { delete game; }
 meeple_status_t meeple_game_info(const meeple_game_t* game, meeple_game_info_t* out_info) {
     return guarded([&] {
         const AnyGame& g = *require(game, "game").game;
-        meeple_game_info_t& info = require(out_info, "out_info");
-        if (info.struct_size < 8) {
-            fail(Status::invalid_argument, "out_info->struct_size is " + std::to_string(info.struct_size) +
-                                               "; set it to sizeof(meeple_game_info_t)");
-        }
         meeple_game_info_t full{};
-        full.struct_size = info.struct_size;
         full.num_players = g.num_players();
         full.num_actions = g.num_actions();
         full.mask_words = g.mask_words();
@@ -39,8 +33,7 @@ meeple_status_t meeple_game_info(const meeple_game_t* game, meeple_game_info_t* 
         full.max_chance_outcomes = g.max_chance_outcomes();
         full.snapshot_size = static_cast<uint32_t>(snapshot_size(g));
         full.state_version = g.state_version();
-        // Older callers pass a smaller struct: fill only what they know of.
-        std::memcpy(&info, &full, std::min<std::size_t>(info.struct_size, sizeof full));
+        fill_sized(out_info, full, "meeple_game_info_t");
     });
 }
 

@@ -84,6 +84,21 @@ void fill(const T* src, std::size_t n, T* out, std::size_t capacity, std::size_t
     if (n) std::memcpy(out, src, n * sizeof(T));
 }
 
+// Fills a caller's versioned struct (one that starts with uint32_t struct_size): checks
+// struct_size, then copies as much of `full` as the caller's struct holds, so callers
+// built against an older, smaller struct keep working.
+template <class T>
+void fill_sized(T* out, const T& full, const char* type_name) {
+    T& info = require(out, "out_info");
+    if (info.struct_size < 8) {
+        fail(Status::invalid_argument, "out_info->struct_size is " + std::to_string(info.struct_size) +
+                                           "; set it to sizeof(" + type_name + ")");
+    }
+    const std::size_t fits = info.struct_size < sizeof(T) ? info.struct_size : sizeof(T);
+    std::memcpy(reinterpret_cast<unsigned char*>(&info) + 4, reinterpret_cast<const unsigned char*>(&full) + 4,
+                fits - 4);
+}
+
 // Query-then-fill for strings: the NUL must fit too.
 void fill_string(std::string_view s, char* out, std::size_t capacity, std::size_t* out_len);
 

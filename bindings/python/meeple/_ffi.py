@@ -11,7 +11,7 @@ from typing import Any, Callable
 from . import errors
 from ._meeple_cffi import ffi, lib  # type: ignore[import-not-found]
 
-__all__ = ["ffi", "lib", "check", "check_abi", "raise_for", "fetch_string", "fetch_array"]
+__all__ = ["ffi", "lib", "check", "check_abi", "raise_for", "fetch_string"]
 
 
 
@@ -51,12 +51,3 @@ def fetch_string(call: Callable[[Any, int, Any], int]) -> str:
     buf = ffi.new("char[]", n[0] + 1)
     check(call(buf, n[0] + 1, n))
     return ffi.string(buf, n[0]).decode("utf-8")
-
-
-def fetch_array(ctype: str, call: Callable[[Any, int, Any], int]) -> Any:
-    """Runs a query-then-fill array call and returns the filled cffi array and length."""
-    n = ffi.new("size_t *")
-    check(call(ffi.NULL, 0, n))
-    buf = ffi.new(f"{ctype}[]", max(n[0], 1))
-    check(call(buf, n[0], n))
-    return buf, n[0]
