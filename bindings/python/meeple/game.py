@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import json
 from typing import Any, NamedTuple
 
@@ -224,19 +225,21 @@ class State:
         self._scratch = None
         return self
 
-    def _buffers(self) -> tuple[Any, Any]:
-        """Per-state scratch buffers (actions and a length), made on first use: a clone
-        that is never queried pays nothing, and no two states share a buffer while
-        the library runs without the GIL."""
+    def _buffers(self) -> tuple[array.array, Any, Any, Any]:
+        """Per-state scratch buffers, made on first use: the actions (a Python array,
+        whose slices turn into lists faster than cffi arrays do, and a C view of it),
+        a length and a flag. A clone that is never queried pays nothing, and no two
+        states share a buffer."""
         if self._scratch is None:
             info = self._game._info
             capacity = max(info.num_actions, info.max_chance_outcomes, 32)  # 32: every seat + chance
-            self._scratch = (ffi.new("int32_t[]", capacity), ffi.new("size_t *"))
+            actions = array.array("i", bytes(4 * capacity))
+            self._scratch = (actions, ffi.from_buffer("int32_t[]", actions), ffi.new("size_t *"), ffi.new("int32_t *"))
         return self._scratch
 
     @property
     def _n(self) -> Any:
-        return (self._scratch or self._buffers())[1]
+        return (self._scratch or self._buffers())[2]
 
     def __init__(self) -> None:
         raise TypeError("make states with Game.new_state(seed) or Game.restore(data)")
@@ -250,9 +253,9 @@ class State:
     def active_players(self) -> tuple[int, ...]:
         """Seats that owe a decision now; ``(CHANCE,)`` while a chance outcome is
         pending; empty once the game is over."""
-        actions, n = self._scratch or self._buffers()
-        check(lib.meeple_state_active_players(self._ptr, actions, len(actions), n))
-        return tuple(ffi.unpack(actions, n[0]))
+        actions, c_actions, n, _ = self._scratch or self._buffers()
+        check(lib.meeple_state_active_players(self._ptr, c_actions, len(actions), n))
+        return tuple(actions[: n[0]])
 
     @property
     def current_player(self) -> int | None:
@@ -266,12 +269,12 @@ class State:
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` in increasing order. Raises
         ``NotActiveError`` for a seat that owes no decision now."""
-        actions, n = self._scratch or self._buffers()
+        actions, c_actions, n, _ = self._scratch or self._buffers()
         status = lib.meeple_state_legal_actions(
-            self._ptr, _ACTING if player is None else player, actions, len(actions), n)
+            self._ptr, _ACTING if player is None else player, c_actions, len(actions), n)
         if status:
             raise_for(status)
-        return ffi.unpack(actions, n[0])
+        return actions[: n[0]].tolist()
 
     def action_mask(self, player: int | None = None) -> np.ndarray:
         """Legal actions as a ``bool`` array of length ``num_actions`` (all False for
@@ -284,7 +287,7 @@ class State:
 
     def is_legal(self, action: int, player: int | None = None) -> bool:
         """Whether ``player`` may play ``action`` now."""
-        flag = (self._scratch or self._buffers())[0]
+        flag = (self._scratch or self._buffers())[3]
         check(lib.meeple_state_is_legal(self._ptr, _player(player), action, flag))
         return flag[0] != 0
 
@@ -299,7 +302,7 @@ class State:
     @property
     def is_terminal(self) -> bool:
         """Whether the game is over (won, drawn or truncated)."""
-        flag = (self._scratch or self._buffers())[0]
+        flag = (self._scratch or self._buffers())[3]
         status = lib.meeple_state_is_terminal(self._ptr, flag)
         if status:
             raise_for(status)
@@ -308,7 +311,7 @@ class State:
     @property
     def truncated(self) -> bool:
         """Whether a turn cap ended the game with no winner."""
-        flag = (self._scratch or self._buffers())[0]
+        flag = (self._scratch or self._buffers())[3]
         status = lib.meeple_state_truncated(self._ptr, flag)
         if status:
             raise_for(status)
