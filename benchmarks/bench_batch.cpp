@@ -8,7 +8,8 @@
 // mask just written), so the ratio is what the batch adds: legality checks, episode
 // bookkeeping, the pool and the C-style call boundaries.
 //
-// Usage: bench_batch [seconds per measurement, default 0.5] [slots, default 4096]
+// Usage: bench_batch [seconds per measurement, default 0.5] [slots, default 4096] [game spec]
+// (without a game spec, every registered game)
 #include <algorithm>
 #include <bit>
 #include <chrono>
@@ -17,6 +18,7 @@
 #include <cstring>
 #include <ctime>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/batch.hpp"
@@ -181,8 +183,13 @@ int main(int argc, char** argv) {
     constexpr int kRounds = 5;  // interleaved; the best round of each counts (the machine is shared)
     std::printf("slots %zu, %.2f s a measurement in %d interleaved rounds (best kept), %d hardware threads\n", n,
                 seconds, kRounds, ThreadPool::hardware_threads());
+    std::vector<std::string> specs;
+    if (argc > 3) specs.push_back(argv[3]);
     for (const GameEntry& entry : registered_games()) {
-        auto g = make_game(entry.name);
+        if (argc <= 3) specs.emplace_back(entry.name);
+    }
+    for (const std::string& spec : specs) {
+        auto g = make_game(spec);
         BareLoop bare_loop(*g, n);
         BatchLoop one_loop(g, n, 1), two_loop(g, n, 2);
         Rate bare, one, two;

@@ -14,8 +14,9 @@ constexpr std::size_t kChunksPerThread = 8;
 constexpr std::uint64_t kField = 0xFFFF;
 
 // n * c / chunks without overflow for any n (run_random_games takes 64-bit counts).
+// With n = q * chunks + r: n * c / chunks = q * c + r * c / chunks, and r * c < chunks^2.
 std::size_t bound(std::size_t n, std::uint64_t c, std::uint64_t chunks) {
-    return static_cast<std::size_t>(static_cast<unsigned __int128>(n) * c / chunks);
+    return static_cast<std::size_t>((n / chunks) * c + (n % chunks) * c / chunks);
 }
 
 inline void cpu_relax() {
