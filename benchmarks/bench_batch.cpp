@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/batch.hpp"
+#include "core/mask_bits.hpp"
 #include "core/random_games.hpp"
 #include "core/registry.hpp"
 #include "core/seed_derivation.hpp"
@@ -40,23 +41,6 @@ double thread_cpu_seconds() {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
-
-// A uniform legal action of a packed mask row, or 0 when none is legal.
-int pick(const std::uint64_t* words, int mask_words, Rng& rng) {
-    int legal = 0;
-    for (int w = 0; w < mask_words; ++w) legal += std::popcount(words[w]);
-    if (legal == 0) return 0;
-    int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(legal)));
-    for (int w = 0;; ++w) {
-        const int c = std::popcount(words[w]);
-        if (k < c) {
-            std::uint64_t bits = words[w];
-            for (; k > 0; --k) bits &= bits - 1;
-            return w * 64 + std::countr_zero(bits);
-        }
-        k -= c;
-    }
 }
 
 struct Rate {
@@ -87,7 +71,7 @@ public:
         double inside = 0, cpu = 0;
         const auto start = Clock::now();
         while (seconds_since(start) < seconds) {
-            for (std::size_t i = 0; i < n_; ++i) actions_[i] = pick(&masks_[i * mw_], static_cast<int>(mw_), rng_);
+            for (std::size_t i = 0; i < n_; ++i) actions_[i] = uniform_set_bit(&masks_[i * mw_], static_cast<int>(mw_), rng_);
             const auto t = Clock::now();
             const double c = thread_cpu_seconds();
             for (std::size_t i = 0; i < n_; ++i) {
@@ -138,7 +122,7 @@ public:
         double inside = 0, cpu = 0;
         const auto start = Clock::now();
         while (seconds_since(start) < seconds) {
-            for (std::size_t i = 0; i < n_; ++i) actions_[i] = pick(&masks_[i * mw_], static_cast<int>(mw_), rng_);
+            for (std::size_t i = 0; i < n_; ++i) actions_[i] = uniform_set_bit(&masks_[i * mw_], static_cast<int>(mw_), rng_);
             const auto t = Clock::now();
             const double c = thread_cpu_seconds();
             b_.step_autoreset(actions_.data(), dones_.data());

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/random_games.hpp"
+#include "core/mask_bits.hpp"
 #include "core/registry.hpp"
 #include "games/catan/catan.hpp"
 
@@ -20,22 +21,6 @@ using Rec = Record<catan::Catan::State>;
 namespace {
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-
-int pick(const std::uint64_t* words, int n_words, Rng& rng) {
-    int total = 0;
-    for (int w = 0; w < n_words; ++w) total += catan::count_bits(words[w]);
-    int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
-    for (int w = 0;; ++w) {
-        const int here = catan::count_bits(words[w]);
-        if (k >= here) {
-            k -= here;
-            continue;
-        }
-        std::uint64_t m = words[w];
-        while (k--) m &= m - 1;
-        return w * 64 + __builtin_ctzll(m);
-    }
-}
 
 int actor_of(Actors a) {
     if (a & kChanceBit) return kChance;
@@ -71,7 +56,7 @@ int main(int argc, char** argv) {
                 }
             } else {
                 game->legal_mask(&r, actor, words);
-                action = pick(words, game->mask_words(), chooser);
+                action = uniform_set_bit(words, game->mask_words(), chooser);
             }
             game->apply_unchecked(&r, actor, action);
             ++steps;

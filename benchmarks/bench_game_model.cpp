@@ -8,6 +8,7 @@
 #include <cstring>
 #include <vector>
 
+#include "core/mask_bits.hpp"
 #include "core/registry.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
@@ -17,13 +18,6 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-
-// Picks the k-th set bit of a mask, k drawn from rng.
-int pick(std::uint64_t mask, Rng& rng) {
-    int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(__builtin_popcountll(mask))));
-    while (k--) mask &= mask - 1;
-    return __builtin_ctzll(mask);
-}
 
 }  // namespace
 
@@ -40,7 +34,7 @@ int main(int argc, char** argv) {
         while (!game->is_terminal(rec.data())) {
             std::uint64_t mask;
             game->legal_mask(rec.data(), __builtin_ctz(game->actors(rec.data())), &mask);
-            game->apply(rec.data(), kActing, pick(mask, rng));
+            game->apply(rec.data(), kActing, uniform_set_bit(&mask, 1, rng));
             ++steps;
         }
     }
@@ -56,7 +50,7 @@ int main(int argc, char** argv) {
         while (!rules.is_terminal(s)) {
             std::uint64_t mask;
             rules.legal_mask(s, s.to_move, &mask);
-            rules.apply(s, s.to_move, pick(mask, rng), r);
+            rules.apply(s, s.to_move, uniform_set_bit(&mask, 1, rng), r);
             ++direct_steps;
         }
     }

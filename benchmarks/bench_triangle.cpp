@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/registry.hpp"
+#include "core/mask_bits.hpp"
 #include "games/triangle/triangle.hpp"
 
 using namespace meeple;
@@ -19,22 +20,6 @@ using Rec = Record<Rules::State>;
 namespace {
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-
-int pick(const std::uint64_t* words, int n_words, Rng& rng) {
-    int total = 0;
-    for (int w = 0; w < n_words; ++w) total += __builtin_popcountll(words[w]);
-    int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(total)));
-    for (int w = 0;; ++w) {
-        const int here = __builtin_popcountll(words[w]);
-        if (k >= here) {
-            k -= here;
-            continue;
-        }
-        std::uint64_t m = words[w];
-        while (k--) m &= m - 1;
-        return w * 64 + __builtin_ctzll(m);
-    }
-}
 
 // Live states reached by random play, each just after a step (or the first state).
 std::vector<Rec> sample_states(const AnyGame& game, std::size_t count) {
@@ -47,7 +32,7 @@ std::vector<Rec> sample_states(const AnyGame& game, std::size_t count) {
         while (!game.is_terminal(&r) && out.size() < count) {
             out.push_back(r);
             game.legal_mask(&r, 0, words);
-            game.apply_unchecked(&r, 0, pick(words, game.mask_words(), chooser));
+            game.apply_unchecked(&r, 0, uniform_set_bit(words, game.mask_words(), chooser));
         }
     }
     return out;
@@ -105,7 +90,7 @@ int main(int argc, char** argv) {
     Rng chooser = Rng::from_seed(7);
     for (const Rec& r : states) {
         rules.legal_mask(r.state, 0, words);
-        chosen.push_back(pick(words, game->mask_words(), chooser));
+        chosen.push_back(uniform_set_bit(words, game->mask_words(), chooser));
     }
     t0 = Clock::now();
     for (int k = 0; k < 10; ++k) {
@@ -136,7 +121,7 @@ int main(int argc, char** argv) {
         game->init(&r, static_cast<std::uint64_t>(g));
         while (!r.state.over) {
             rules.legal_mask(r.state, 0, words);
-            rules.apply(r.state, 0, pick(words, game->mask_words(), chooser), r.rng);
+            rules.apply(r.state, 0, uniform_set_bit(words, game->mask_words(), chooser), r.rng);
             ++steps;
         }
     }

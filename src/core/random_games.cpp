@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "core/batch.hpp"
+#include "core/mask_bits.hpp"
 #include "core/seed_derivation.hpp"
 #include "core/thread_pool.hpp"
 
@@ -19,19 +20,6 @@ struct Worker {
     RandomGamesStats stats;
 };
 
-// The index of the k-th set bit of the mask, k < popcount.
-int nth_set_bit(const std::uint64_t* words, int k) {
-    for (int w = 0;; ++w) {
-        const int count = std::popcount(words[w]);
-        if (k < count) {
-            std::uint64_t bits = words[w];
-            for (; k > 0; --k) bits &= bits - 1;
-            return w * 64 + std::countr_zero(bits);
-        }
-        k -= count;
-    }
-}
-
 int choose_action(const AnyGame& game, const void* rec, int player, Worker& w, Rng& chooser) {
     if (player == kChance) {
         const int k = game.chance_outcomes(rec, w.outcomes.data());
@@ -43,9 +31,7 @@ int choose_action(const AnyGame& game, const void* rec, int player, Worker& w, R
     }
     std::fill(w.words.begin(), w.words.end(), 0);
     game.legal_mask(rec, player, w.words.data());
-    int legal = 0;
-    for (std::uint64_t word : w.words) legal += std::popcount(word);
-    return nth_set_bit(w.words.data(), static_cast<int>(chooser.below(static_cast<std::uint32_t>(legal))));
+    return uniform_set_bit(w.words.data(), static_cast<int>(w.words.size()), chooser);
 }
 
 void play_one(const AnyGame& game, std::uint64_t game_seed, Worker& w) {
