@@ -1,6 +1,6 @@
 """The batch through the Python binding, per registered game: steps per second of
-``Batch.step_autoreset`` with packed masks and observations read every step (1 and 2
-threads), against the same work done one game at a time with ``State``; and complete
+``Batch.step_autoreset`` with packed masks and observations read every step (by
+separate calls, and by the step itself; 1 and 2 threads), against the same work done one game at a time with ``State``; and complete
 random games per second in ``run_random_games`` against a Python loop over ``State``.
 
 Side by side with the peer that has a batched API: fastcatan's ``BatchedEnv`` for
@@ -53,8 +53,9 @@ def first_legal(masks: np.ndarray, actions: np.ndarray) -> None:
 
 
 def engine_rate(batch, write_masks, step, n: int, seconds: float, action_dtype, done_dtype) -> float:
-    """Steps per second counted inside the library's mask and step calls only, with a
-    uniform legal action a slot chosen in NumPy (the largest of uniform draws)."""
+    """Steps per second counted inside the library's step and mask calls only
+    (``step(batch, actions, dones, masks)`` does both), with a uniform legal action a
+    slot chosen in NumPy (the largest of uniform draws)."""
     masks = write_masks(batch, None)
     actions = np.zeros(n, dtype=action_dtype)
     dones = np.zeros(n, dtype=done_dtype)
@@ -69,18 +70,23 @@ def engine_rate(batch, write_masks, step, n: int, seconds: float, action_dtype, 
             draws[~legal] = -1.0
             actions[:] = draws.argmax(axis=1)
             t = time.perf_counter()
-            step(batch, actions, dones)
-            write_masks(batch, masks)
+            step(batch, actions, dones, masks)
             inside += time.perf_counter() - t
             steps += n
         best = max(best, steps / inside)
     return best
 
 
-def meeple_catan_engine(n: int, threads: int, seconds: float) -> float:
+def meeple_catan_engine(n: int, threads: int, seconds: float, one_call: bool) -> float:
     batch = meeple.Batch("catan", n, seed=1, threads=threads)
-    return engine_rate(batch, lambda b, m: b.masks(m), lambda b, a, d: b.step_autoreset(a, d), n, seconds,
-                       np.int32, np.bool_)
+    if one_call:
+        def step(b, a, d, m):
+            b.step_autoreset(a, d, masks=m)
+    else:
+        def step(b, a, d, m):
+            b.step_autoreset(a, d)
+            b.masks(out=m)
+    return engine_rate(batch, lambda b, m: b.masks(m), step, n, seconds, np.int32, np.bool_)
 
 
 def fastcatan_engine(n: int, threads: int, seconds: float) -> float:
@@ -96,7 +102,11 @@ def fastcatan_engine(n: int, threads: int, seconds: float) -> float:
         b.write_masks(masks)
         return masks
 
-    return engine_rate(batch, write_masks, lambda b, a, d: b.step_autoreset(a, d), n, seconds, np.uint32, np.uint8)
+    def step(b, a, d, m):
+        b.step_autoreset(a, d)
+        b.write_masks(m)
+
+    return engine_rate(batch, write_masks, step, n, seconds, np.uint32, np.uint8)
 
 
 def peer_rates(peer_python: str, n: int, seconds: float) -> dict[int, float]:
@@ -109,7 +119,7 @@ def peer_rates(peer_python: str, n: int, seconds: float) -> dict[int, float]:
     return rates
 
 
-def batch_steps(name: str, n: int, threads: int) -> Callable[[], int]:
+def batch_steps(name: str, n: int, threads: int, one_call: bool) -> Callable[[], int]:
     batch = meeple.Batch(name, n, seed=1, threads=threads)
     masks, obs = batch.masks(), batch.observations()
     actions = np.zeros(n, dtype=np.int32)
@@ -117,9 +127,12 @@ def batch_steps(name: str, n: int, threads: int) -> Callable[[], int]:
 
     def run() -> int:
         first_legal(masks, actions)
-        batch.step_autoreset(actions, dones)
-        batch.masks(out=masks)
-        batch.observations(out=obs)
+        if one_call:
+            batch.step_autoreset(actions, dones, masks=masks, observations=obs)
+        else:
+            batch.step_autoreset(actions, dones)
+            batch.masks(out=masks)
+            batch.observations(out=obs)
         return n
 
     return run
@@ -184,17 +197,21 @@ def main() -> None:
     rng = random.Random(1)
     print(f"slots {args.slots}, {args.seconds:.2f} s a measurement (best of 3 rounds)")
     for name in meeple.games():
-        one = rate(batch_steps(name, args.slots, 1), args.seconds)
-        two = rate(batch_steps(name, args.slots, 2), args.seconds)
+        one = rate(batch_steps(name, args.slots, 1, False), args.seconds)
+        two = rate(batch_steps(name, args.slots, 2, False), args.seconds)
+        fused1 = rate(batch_steps(name, args.slots, 1, True), args.seconds)
+        fused2 = rate(batch_steps(name, args.slots, 2, True), args.seconds)
         alone = rate(state_steps(name, min(args.slots, 512)), args.seconds)
         games1 = rate(lambda: meeple.run_random_games(name, 2000, rng.getrandbits(32), threads=1).games, args.seconds)
         games2 = rate(lambda: meeple.run_random_games(name, 2000, rng.getrandbits(32), threads=2).games, args.seconds)
         loop = rate(python_games(name, rng), args.seconds)
         print(f"\n{name}")
         print("  steps/s with masks and observations read every step")
-        print(f"    Batch, 1 thread        {one:12.0f}")
-        print(f"    Batch, 2 threads       {two:12.0f}   ({two / one:.2f}x)")
-        print(f"    State one by one       {alone:12.0f}   (Batch 1 thread / State: {one / alone:.0f}x)")
+        print(f"    Batch, 3 calls, 1 thread      {one:12.0f}")
+        print(f"    Batch, 3 calls, 2 threads     {two:12.0f}   ({two / one:.2f}x)")
+        print(f"    Batch, one call, 1 thread     {fused1:12.0f}   (step_autoreset(masks=, observations=))")
+        print(f"    Batch, one call, 2 threads    {fused2:12.0f}   ({fused2 / fused1:.2f}x)")
+        print(f"    State one by one              {alone:12.0f}   (Batch 3 calls, 1 thread / State: {one / alone:.0f}x)")
         print("  complete random games/s")
         print(f"    run_random_games, 1 thread  {games1:12.0f}")
         print(f"    run_random_games, 2 threads {games2:12.0f}   ({games2 / games1:.2f}x)")
@@ -211,9 +228,11 @@ def main() -> None:
         peer = peer_rates(args.peer_python, args.slots, args.seconds)
         print(f"\ncatan side by side: step_autoreset + packed masks, engine time only, {args.slots} slots")
         for threads in (1, 2):
-            mine = meeple_catan_engine(args.slots, threads, args.seconds)
-            print(f"  {threads} thread(s): meeple.Batch {mine:10.0f} steps/s, fastcatan.BatchedEnv "
-                  f"{peer[threads]:10.0f} steps/s, ratio {mine / peer[threads]:.2f}x")
+            for one_call in (False, True):
+                mine = meeple_catan_engine(args.slots, threads, args.seconds, one_call)
+                how = "one call " if one_call else "two calls"
+                print(f"  {threads} thread(s): meeple.Batch ({how}) {mine:10.0f} steps/s, fastcatan.BatchedEnv "
+                      f"{peer[threads]:10.0f} steps/s, ratio {mine / peer[threads]:.2f}x")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 // Batch benchmark, per registered game: the bare game step against the batch path
-// (step_autoreset + packed masks + observations every step) at 1 and 2 threads, and
-// complete random games per second in run_random_games.
+// (a step with autoreset, then packed masks and observations, read by separate calls
+// or in the step's own pass) at 1 and 2 threads, and complete random games per second
+// in run_random_games.
 //
 // "Bare" is the same work written as a plain loop over the same records with direct
 // AnyGame calls: apply the chosen action, restart a finished game, write its mask and
@@ -93,9 +94,9 @@ private:
         for (std::size_t i = 0; i < n_; ++i) {
             const void* rec = &recs_[i * stride_];
             const int player = acting_player(g_.actors(rec));
-            std::memset(&masks_[i * mw_], 0, mw_ * sizeof(std::uint64_t));
+            // Games fill every mask word and observation float (a rule of the game model).
             if (player >= 0) g_.legal_mask(rec, player, &masks_[i * mw_]);
-            std::memset(&observations_[i * obs_], 0, obs_ * sizeof(float));
+            else std::memset(&masks_[i * mw_], 0, mw_ * sizeof(std::uint64_t));
             g_.observe(rec, player >= 0 ? player : kViewPublic, &observations_[i * obs_]);
         }
     }
@@ -109,10 +110,13 @@ private:
     Rng rng_ = Rng::from_seed(7);
 };
 
+// How the batch loop reads masks and observations.
+enum class Reads { separate_calls, same_pass };
+
 class BatchLoop {
 public:
-    BatchLoop(const std::shared_ptr<const AnyGame>& g, std::size_t n, int threads)
-        : b_(g, n, 1, threads), n_(n), mw_(static_cast<std::size_t>(g->mask_words())), masks_(n * mw_),
+    BatchLoop(const std::shared_ptr<const AnyGame>& g, std::size_t n, int threads, Reads reads)
+        : b_(g, n, 1, threads), reads_(reads), n_(n), mw_(static_cast<std::size_t>(g->mask_words())), masks_(n * mw_),
           observations_(n * g->obs_size()), actions_(n), dones_(n) {
         b_.write_masks(masks_.data());
     }
@@ -125,9 +129,13 @@ public:
             for (std::size_t i = 0; i < n_; ++i) actions_[i] = uniform_set_bit(&masks_[i * mw_], static_cast<int>(mw_), rng_);
             const auto t = Clock::now();
             const double c = thread_cpu_seconds();
-            b_.step_autoreset(actions_.data(), dones_.data());
-            b_.write_masks(masks_.data());
-            b_.write_observations(observations_.data());
+            if (reads_ == Reads::same_pass) {
+                b_.step_and_read(actions_.data(), dones_.data(), true, masks_.data(), observations_.data());
+            } else {
+                b_.step_autoreset(actions_.data(), dones_.data());
+                b_.write_masks(masks_.data());
+                b_.write_observations(observations_.data());
+            }
             cpu += thread_cpu_seconds() - c;
             inside += seconds_since(t);
             steps += n_;
@@ -137,6 +145,7 @@ public:
 
 private:
     Batch b_;
+    Reads reads_;
     std::size_t n_, mw_;
     std::vector<std::uint64_t> masks_;
     std::vector<float> observations_;
@@ -144,6 +153,11 @@ private:
     std::vector<std::uint8_t> dones_;
     Rng rng_ = Rng::from_seed(7);
 };
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
 
 double games_per_second(const AnyGame& g, int threads, double seconds) {
     std::uint64_t games = 1000, seed = 0;
@@ -164,8 +178,10 @@ double games_per_second(const AnyGame& g, int threads, double seconds) {
 int main(int argc, char** argv) {
     const double seconds = argc > 1 ? std::atof(argv[1]) : 0.5;
     const std::size_t n = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 4096;
-    constexpr int kRounds = 5;  // interleaved; the best round of each counts (the machine is shared)
-    std::printf("slots %zu, %.2f s a measurement in %d interleaved rounds (best kept), %d hardware threads\n", n,
+    // Interleaved rounds; ratios are taken within a round (so a slow spell of the shared
+    // machine slows both sides) and the median round is reported.
+    constexpr int kRounds = 9;
+    std::printf("slots %zu, %.2f s a measurement in %d interleaved rounds, %d hardware threads\n", n,
                 seconds, kRounds, ThreadPool::hardware_threads());
     std::vector<std::string> specs;
     if (argc > 3) specs.push_back(argv[3]);
@@ -175,28 +191,50 @@ int main(int argc, char** argv) {
     for (const std::string& spec : specs) {
         auto g = make_game(spec);
         BareLoop bare_loop(*g, n);
-        BatchLoop one_loop(g, n, 1), two_loop(g, n, 2);
-        Rate bare, one, two;
+        struct Path {
+            const char* name;
+            BatchLoop one, two;
+            Rate best_one, best_two;
+            std::vector<double> cost, scaling;  // per round: over bare at 1 thread, 2 threads over 1
+        };
+        Path paths[] = {
+            {"step_autoreset, write_masks, write_observations", BatchLoop(g, n, 1, Reads::separate_calls),
+             BatchLoop(g, n, 2, Reads::separate_calls), {}, {}, {}, {}},
+            {"step_and_read (one pass)", BatchLoop(g, n, 1, Reads::same_pass), BatchLoop(g, n, 2, Reads::same_pass),
+             {}, {}, {}, {}},
+        };
+        Rate bare;
         double games1 = 0, games2 = 0;
         for (int r = 0; r < kRounds; ++r) {
-            bare.keep_best(bare_loop.measure(seconds / kRounds));
-            one.keep_best(one_loop.measure(seconds / kRounds));
-            two.keep_best(two_loop.measure(seconds / kRounds));
-            games1 = std::max(games1, games_per_second(*g, 1, seconds / kRounds));
-            games2 = std::max(games2, games_per_second(*g, 2, seconds / kRounds));
+            const double each = seconds / kRounds;
+            const Rate b = bare_loop.measure(each);
+            bare.keep_best(b);
+            for (Path& path : paths) {
+                const Rate o = path.one.measure(each), t = path.two.measure(each);
+                path.cost.push_back(b.cpu_steps_per_s / o.cpu_steps_per_s - 1);
+                path.scaling.push_back(t.call_steps_per_s / o.call_steps_per_s);
+                path.best_one.keep_best(o);
+                path.best_two.keep_best(t);
+            }
+            games1 = std::max(games1, games_per_second(*g, 1, each));
+            games2 = std::max(games2, games_per_second(*g, 2, each));
         }
         std::printf("\n%s\n", g->spec().c_str());
         std::printf("  steps/s, step + masks + observations: wall, whole loop | wall, inside the calls | CPU, inside\n");
         std::printf("    bare loop, 1 thread   %11.0f | %11.0f | %11.0f\n", bare.steps_per_s, bare.call_steps_per_s,
                     bare.cpu_steps_per_s);
-        std::printf("    batch, 1 thread       %11.0f | %11.0f | %11.0f\n", one.steps_per_s, one.call_steps_per_s,
-                    one.cpu_steps_per_s);
-        std::printf("    batch, 2 threads      %11.0f | %11.0f |\n", two.steps_per_s, two.call_steps_per_s);
-        std::printf("  batch cost over bare at 1 thread, CPU time inside the calls: %+.1f%% (wall: %+.1f%%)\n",
-                    100.0 * (bare.cpu_steps_per_s / one.cpu_steps_per_s - 1),
-                    100.0 * (bare.call_steps_per_s / one.call_steps_per_s - 1));
-        std::printf("  batch 2 threads / 1 thread, wall inside the calls: %.2fx\n",
-                    two.call_steps_per_s / one.call_steps_per_s);
+        for (const Path& path : paths) {
+            std::printf("  batch: %s\n", path.name);
+            std::printf("    1 thread              %11.0f | %11.0f | %11.0f\n", path.best_one.steps_per_s,
+                        path.best_one.call_steps_per_s, path.best_one.cpu_steps_per_s);
+            std::printf("    2 threads             %11.0f | %11.0f |\n", path.best_two.steps_per_s,
+                        path.best_two.call_steps_per_s);
+            std::printf("    cost over bare at 1 thread (CPU time inside the calls): %+.1f%%; 2 threads / 1 (wall"
+                        " inside the calls): %.2fx\n      (medians of the rounds; best against best: %+.1f%%, %.2fx)\n",
+                        100.0 * median(path.cost), median(path.scaling),
+                        100.0 * (bare.cpu_steps_per_s / path.best_one.cpu_steps_per_s - 1),
+                        path.best_two.call_steps_per_s / path.best_one.call_steps_per_s);
+        }
         std::printf("  run_random_games: %.0f games/s at 1 thread, %.0f at 2 (%.2fx; no shared state, so this is\n"
                     "    the parallelism the machine gave during the run)\n", games1, games2, games2 / games1);
     }

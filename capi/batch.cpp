@@ -131,6 +131,22 @@ meeple_status_t meeple_batch_step_autoreset(meeple_batch_t* batch, const int32_t
     });
 }
 
+meeple_status_t meeple_batch_step_and_read(meeple_batch_t* batch, const int32_t* actions, size_t n, int32_t autoreset,
+                                           uint8_t* out_dones, uint64_t* out_masks, size_t masks_len, float* out_obs,
+                                           size_t obs_len) {
+    return guarded([&] {
+        Batch& b = batch_of(batch);
+        const int32_t* checked_actions = input(actions, n, b.size(), "actions");
+        uint8_t* dones = output(out_dones, b.size(), b.size(), "out_dones");
+        if (autoreset != 0 && autoreset != 1) {
+            fail(Status::invalid_argument, "autoreset is " + std::to_string(autoreset) + "; pass 0 or 1");
+        }
+        uint64_t* masks = out_masks ? output(out_masks, masks_len, count(b, b.game().mask_words()), "out_masks") : nullptr;
+        float* obs = out_obs ? output(out_obs, obs_len, count(b, b.game().obs_size()), "out_obs") : nullptr;
+        b.step_and_read(checked_actions, dones, autoreset == 1, masks, obs);
+    });
+}
+
 meeple_status_t meeple_batch_write_masks(const meeple_batch_t* batch, uint64_t* out, size_t len) {
     return guarded([&] {
         const Batch& b = batch_of(batch);

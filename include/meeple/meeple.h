@@ -481,6 +481,21 @@ MEEPLE_API meeple_status_t meeple_batch_step(meeple_batch_t *batch, const int32_
 MEEPLE_API meeple_status_t meeple_batch_step_autoreset(meeple_batch_t *batch, const int32_t *actions,
                                                        size_t n, uint8_t *out_dones);
 
+/* A training loop's step in one call: as meeple_batch_step (autoreset 0) or
+ * meeple_batch_step_autoreset (autoreset 1), and then, in the same pass over the slots
+ * while each slot's state is at hand, the reads that follow a step: out_masks gets what
+ * meeple_batch_write_masks would write after the step (len >= n * mask_words) and
+ * out_obs what meeple_batch_write_observations would (len >= n * obs_size). Either may
+ * be NULL, its length 0, to skip that read. The same bytes as the separate calls, in
+ * one pass and one wake-up of the threads instead of three. Returns MEEPLE_OK,
+ * MEEPLE_ERR_BUFFER_TOO_SMALL (a read array too short) or MEEPLE_ERR_INVALID_ARGUMENT
+ * (NULL actions or out_dones, n not the batch's size, autoreset not 0 or 1); on an
+ * error nothing is stepped. */
+MEEPLE_API meeple_status_t meeple_batch_step_and_read(meeple_batch_t *batch, const int32_t *actions,
+                                                      size_t n, int32_t autoreset, uint8_t *out_dones,
+                                                      uint64_t *out_masks, size_t masks_len,
+                                                      float *out_obs, size_t obs_len);
+
 /* Writes the packed legal-action masks of the acting players, uint64[n, mask_words]
  * (len >= n * mask_words): bit a % 64 of word a / 64 is set when action a is legal.
  * All zeros for a finished game. Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL or

@@ -172,6 +172,16 @@ public:
         fit(dones, 1);
         check(meeple_batch_step_autoreset(ptr_.get(), actions.data(), actions.size(), dones.data()));
     }
+    // A step (autoreset or not) that also fills masks and observations in the same pass:
+    // the same values as step or step_autoreset followed by masks() and observations().
+    void step_and_read(const std::vector<std::int32_t>& actions, bool autoreset, std::vector<std::uint8_t>& dones,
+                       std::vector<std::uint64_t>& masks, std::vector<float>& observations) {
+        fit(dones, 1);
+        fit(masks, info_.mask_words);
+        fit(observations, info_.obs_size);
+        check(meeple_batch_step_and_read(ptr_.get(), actions.data(), actions.size(), autoreset ? 1 : 0, dones.data(),
+                                         masks.data(), masks.size(), observations.data(), observations.size()));
+    }
 
     void masks(std::vector<std::uint64_t>& out) const {
         fit(out, info_.mask_words);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/batch_slots.hpp"
 #include "core/error.hpp"
 #include "core/game.hpp"
 
@@ -29,9 +30,6 @@ inline int acting_player(Actors a) {
     if (a & kChanceBit) return kChance;
     return a ? __builtin_ctz(a) : kNobody;
 }
-
-// What AnyGame::step_acting did.
-enum StepResult : int { kStepRejected, kStepMoved, kStepEnded };
 
 class AnyGame {
 public:
@@ -82,15 +80,14 @@ public:
     // key the game does not publish.
     virtual std::string data_json(std::string_view key) const = 0;
 
-    // Batch paths, each for the acting player in one virtual call. step_acting plays
-    // `action` when it is legal and reports kStepRejected (nothing changed), kStepMoved
-    // or kStepEnded (moved, and the game is over); `chance` is scratch space for
-    // max_chance_outcomes entries, as in mask_acting, which writes mask_words words
-    // (all zeros when nobody acts). observe_acting writes obs_size floats from the
-    // acting seat, or the public view when no seat acts.
-    virtual int step_acting(void* rec, int action, ChanceOutcome* chance) const = 0;
-    virtual void mask_acting(const void* rec, std::uint64_t* words, ChanceOutcome* chance) const = 0;
-    virtual void observe_acting(const void* rec, float* out) const = 0;
+    // A batch's slot loops (batch_slots.hpp) over slots [begin, end), with the rules
+    // inlined: one virtual call a range.
+    virtual void step_slots(const BatchSlots& s, std::size_t begin, std::size_t end, const std::int32_t* actions,
+                            std::uint8_t* dones, bool autoreset, std::uint64_t* masks, float* obs,
+                            ChanceOutcome* chance) const = 0;
+    virtual void mask_slots(const BatchSlots& s, std::size_t begin, std::size_t end, std::uint64_t* out,
+                            ChanceOutcome* chance) const = 0;
+    virtual void observe_slots(const BatchSlots& s, std::size_t begin, std::size_t end, float* out) const = 0;
 
     // Checked operations: they throw Error and leave the record untouched on bad input.
     void check_seat(int player, bool chance_allowed) const;
@@ -217,7 +214,25 @@ public:
             fail(Status::invalid_argument, "game " + name_ + " does not support positions");
         }
     }
-    int step_acting(void* rec, int action, ChanceOutcome* chance) const override {
+    void step_slots(const BatchSlots& s, std::size_t begin, std::size_t end, const std::int32_t* actions,
+                    std::uint8_t* dones, bool autoreset, std::uint64_t* masks, float* obs,
+                    ChanceOutcome* chance) const override {
+        step_slot_range(*this, s, begin, end, actions, dones, autoreset, masks, obs, chance);
+    }
+    void mask_slots(const BatchSlots& s, std::size_t begin, std::size_t end, std::uint64_t* out,
+                    ChanceOutcome* chance) const override {
+        mask_slot_range(*this, s, begin, end, out, chance);
+    }
+    void observe_slots(const BatchSlots& s, std::size_t begin, std::size_t end, float* out) const override {
+        observe_slot_range(*this, s, begin, end, out);
+    }
+    // The slot loops' steps, for the acting player. step_acting plays `action` when it
+    // is legal and reports kStepRejected (nothing changed), kStepMoved or kStepEnded
+    // (moved, and the game is over); `chance` is scratch space for max_chance_outcomes
+    // entries, as in mask_acting, which writes mask_words words (all zeros when nobody
+    // acts). observe_acting writes obs_size floats from the acting seat, or the public
+    // view when no seat acts.
+    int step_acting(void* rec, int action, ChanceOutcome* chance) const {
         Rec& r = *static_cast<Rec*>(rec);
         const int player = acting_player(game_.actors(r.state));
         if (player == kNobody || action < 0 || action >= num_actions_) return kStepRejected;
@@ -228,20 +243,20 @@ public:
         ++r.move_number;
         return game_.is_terminal(r.state) ? kStepEnded : kStepMoved;
     }
-    void mask_acting(const void* rec, std::uint64_t* words, ChanceOutcome* chance) const override {
-        for (int w = 0, n = mask_words(); w < n; ++w) words[w] = 0;  // a word or two: no memset call
+    void mask_acting(const void* rec, std::uint64_t* words, ChanceOutcome* chance) const {
         const int player = acting_player(game_.actors(st(rec)));
         if (player >= 0) {
-            game_.legal_mask(st(rec), player, words);
-        } else if (player == kChance) {
+            game_.legal_mask(st(rec), player, words);  // fills every word
+            return;
+        }
+        for (int w = 0, n = mask_words(); w < n; ++w) words[w] = 0;  // a word or two: no memset call
+        if (player == kChance) {
             const int k = GameModel::chance_outcomes(rec, chance);
             for (int j = 0; j < k; ++j) words[chance[j].action >> 6] |= 1ull << (chance[j].action & 63);
         }
     }
-    void observe_acting(const void* rec, float* out) const override {
+    void observe_acting(const void* rec, float* out) const {
         const int player = acting_player(game_.actors(st(rec)));
-        // Games may leave parts of the vector untouched; zeroing first matches State.
-        std::memset(out, 0, static_cast<std::size_t>(obs_size_) * sizeof *out);
         game_.observe(st(rec), player >= 0 ? player : kViewPublic, out);
     }
     int action_outcomes(const void* rec, int player, int action, ChanceOutcome* out) const override {

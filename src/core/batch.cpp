@@ -14,25 +14,8 @@ namespace {
 // Slots a pool part gets at least: below this, waking a thread costs more than the work.
 constexpr std::size_t kMinPart = 32;
 
-std::int32_t clamp32(std::uint64_t v) { return static_cast<std::int32_t>(std::min<std::uint64_t>(v, INT32_MAX)); }
-
 void check_count(std::size_t n) {
     if (n == 0) fail(Status::invalid_argument, "a batch needs at least one slot; n is 0");
-}
-
-}  // namespace
-
-namespace {
-
-// The seat with the strictly highest return, or -1 when the best is shared.
-int unique_best_seat(const double* returns, int players) {
-    int best = 0;
-    bool tied = false;
-    for (int p = 1; p < players; ++p) {
-        if (returns[p] > returns[best]) best = p, tied = false;
-        else if (returns[p] == returns[best]) tied = true;
-    }
-    return tied ? -1 : best;
 }
 
 }  // namespace
@@ -61,14 +44,11 @@ Batch::Batch(std::shared_ptr<const AnyGame> game, std::size_t n, int threads, Un
       players_(game_->num_players()),
       pool_((check_count(n), threads)) {
     records_ = std::make_unique<std::uint64_t[]>(n_ * stride_words_);
-    slot_seed_.resize(n_);
-    games_started_.resize(n_);
     illegal_.resize(n_);
     last_step_.resize(n_);
-    end_recorded_.resize(n_);
-    episode_ints_.resize(n_ * kEpisodeInts);
-    episode_returns_.resize(n_ * static_cast<std::size_t>(players_));
-    final_reward_.resize(n_ * static_cast<std::size_t>(players_));
+    const std::size_t end_bytes = SlotEnd::row_bytes(players_);
+    ends_ = std::make_unique<std::byte[]>(n_ * end_bytes);
+    slots_ = BatchSlots{records_.get(), stride_words_, players_, last_step_.data(), illegal_.data(), ends_.get(), end_bytes};
     const auto parts = static_cast<std::size_t>(pool_.threads());
     mask_scratch_ = std::make_unique<std::uint64_t[]>(parts * static_cast<std::size_t>(game_->mask_words()));
     chance_scratch_ = std::make_unique<ChanceOutcome[]>(
@@ -87,14 +67,28 @@ std::uint64_t* Batch::mask_scratch(int part) const {
 
 // ---- Starting games ----
 
-void Batch::restart(std::size_t i, std::uint64_t seed) {
-    game_->init(record(i), seed);
-    end_recorded_[i] = 0;
+template <class SeedOf>
+void Batch::start_all(SeedOf seed_of) {
+    std::fill(illegal_.begin(), illegal_.end(), 0);
+    std::fill(last_step_.begin(), last_step_.end(), kKept);
+    auto body = [&](std::size_t b, std::size_t e, int) {
+        for (std::size_t i = b; i < e; ++i) {
+            SlotEnd& row = end(i);
+            row.seed = seed_of(i);
+            row.games_started = 0;
+            row.episode[kEpisodeCount] = 0, row.episode[kEpisodeWinner] = -1;
+            row.episode[kEpisodeTruncated] = 0, row.episode[kEpisodeLength] = 0;
+            row.end_recorded = 0;
+            row.reserved = 0;
+            std::fill_n(row.returns(), 2 * players_, 0.0f);
+            game_->init(record(i), row.seed);
+        }
+    };
+    pool_.run(n_, kMinPart, body);
 }
 
 void Batch::reseed(std::uint64_t seed) {
-    for (std::size_t i = 0; i < n_; ++i) slot_seed_[i] = derive_seed(seed, i);
-    reseed(std::span<const std::uint64_t>(slot_seed_));
+    start_all([seed](std::size_t i) { return derive_seed(seed, i); });
 }
 
 void Batch::reseed(std::span<const std::uint64_t> seeds) {
@@ -102,90 +96,39 @@ void Batch::reseed(std::span<const std::uint64_t> seeds) {
         fail(Status::invalid_argument, std::to_string(seeds.size()) + " seeds for a batch of " + std::to_string(n_) +
                                            " slots; pass one seed a slot");
     }
-    if (seeds.data() != slot_seed_.data()) std::copy(seeds.begin(), seeds.end(), slot_seed_.begin());
-    std::fill(games_started_.begin(), games_started_.end(), 0);
-    std::fill(illegal_.begin(), illegal_.end(), 0);
-    std::fill(last_step_.begin(), last_step_.end(), kKept);
-    for (std::size_t i = 0; i < n_; ++i) {
-        std::int32_t* row = &episode_ints_[i * kEpisodeInts];
-        row[kEpisodeCount] = 0, row[kEpisodeWinner] = -1, row[kEpisodeTruncated] = 0, row[kEpisodeLength] = 0;
-    }
-    std::fill(episode_returns_.begin(), episode_returns_.end(), 0.0f);
-    std::fill(final_reward_.begin(), final_reward_.end(), 0.0f);
-    auto body = [&](std::size_t b, std::size_t e, int) {
-        for (std::size_t i = b; i < e; ++i) restart(i, slot_seed_[i]);
-    };
-    pool_.run(n_, kMinPart, body);
+    start_all([seeds](std::size_t i) { return seeds[i]; });
 }
 
 void Batch::set_record(std::size_t i, const void* rec) {
     std::memcpy(record(i), rec, game_->record_size());
     last_step_[i] = kKept;
-    end_recorded_[i] = 0;
+    end(i).end_recorded = 0;
 }
 
 // ---- Steps ----
 
-void Batch::record_episode_end(std::size_t i) {
-    // Called only for a finished game: winner_of's checks reduce to `truncated`.
-    const void* rec = record(i);
-    const bool truncated = game_->truncated(rec);
-    double returns[kMaxPlayers];
-    game_->returns(rec, returns);
-    std::int32_t* row = &episode_ints_[i * kEpisodeInts];
-    row[kEpisodeCount] += 1;
-    row[kEpisodeWinner] = truncated ? -1 : unique_best_seat(returns, players_);
-    row[kEpisodeTruncated] = truncated ? 1 : 0;
-    row[kEpisodeLength] = clamp32(game_->move_number(rec));
-    for (int p = 0; p < players_; ++p) episode_returns_[i * players_ + p] = static_cast<float>(returns[p]);
-    end_recorded_[i] = 1;
-}
-
-void Batch::step_slot(std::size_t i, std::int32_t action, bool autoreset, ChanceOutcome* chance,
-                      std::uint8_t& done) {
-    void* rec = record(i);
-    LastStep last = kKept;
-    bool over;
-    if (action == kNoAction) {
-        over = game_->is_terminal(rec);
-    } else {
-        const int result = game_->step_acting(rec, action, chance);
-        if (result == kStepRejected) ++illegal_[i];
-        else last = kMoved;
-        over = result == kStepRejected ? game_->is_terminal(rec) : result == kStepEnded;
-    }
-    if (over && !end_recorded_[i]) record_episode_end(i);
-    if (over && autoreset) {
-        // The reward row of this step belongs to the game that just ended.
-        double reward[kMaxPlayers] = {};
-        if (last == kMoved) game_->step_reward(rec, reward);
-        for (int p = 0; p < players_; ++p) final_reward_[i * players_ + p] = static_cast<float>(reward[p]);
-        restart(i, derive_seed(slot_seed_[i], ++games_started_[i]));
-        last = kRestarted;
-    }
-    last_step_[i] = last;
-    done = over ? 1 : 0;
-}
-
-void Batch::step_all(const std::int32_t* actions, std::uint8_t* dones, bool autoreset) {
+void Batch::step_and_read(const std::int32_t* actions, std::uint8_t* dones, bool autoreset, std::uint64_t* masks,
+                          float* obs) {
     auto body = [&](std::size_t b, std::size_t e, int part) {
-        ChanceOutcome* chance = chance_scratch(part);
-        for (std::size_t i = b; i < e; ++i) step_slot(i, actions[i], autoreset, chance, dones[i]);
+        game_->step_slots(slots_, b, e, actions, dones, autoreset, masks, obs, chance_scratch(part));
     };
     pool_.run(n_, kMinPart, body);
 }
 
-void Batch::step(const std::int32_t* actions, std::uint8_t* dones) { step_all(actions, dones, false); }
+void Batch::step(const std::int32_t* actions, std::uint8_t* dones) {
+    step_and_read(actions, dones, false, nullptr, nullptr);
+}
 
-void Batch::step_autoreset(const std::int32_t* actions, std::uint8_t* dones) { step_all(actions, dones, true); }
+void Batch::step_autoreset(const std::int32_t* actions, std::uint8_t* dones) {
+    step_and_read(actions, dones, true, nullptr, nullptr);
+}
 
 // ---- Reads ----
 
 void Batch::write_masks(std::uint64_t* out) const {
     const std::size_t words = static_cast<std::size_t>(game_->mask_words());
     auto body = [&](std::size_t b, std::size_t e, int part) {
-        ChanceOutcome* chance = chance_scratch(part);
-        for (std::size_t i = b; i < e; ++i) game_->mask_acting(record(i), out + i * words, chance);
+        game_->mask_slots(slots_, b, e, out + b * words, chance_scratch(part));
     };
     pool_.run(n_, kMinPart, body);
 }
@@ -196,7 +139,7 @@ void Batch::write_dense_masks(std::uint8_t* out) const {
         std::uint64_t* words = mask_scratch(part);
         ChanceOutcome* chance = chance_scratch(part);
         for (std::size_t i = b; i < e; ++i) {
-            game_->mask_acting(record(i), words, chance);
+            game_->mask_slots(slots_, i, i + 1, words, chance);
             std::uint8_t* row = out + i * actions;
             for (std::size_t a = 0; a < actions; ++a) row[a] = static_cast<std::uint8_t>((words[a >> 6] >> (a & 63)) & 1);
         }
@@ -229,7 +172,7 @@ void Batch::write_status(std::int32_t* out) const {
 void Batch::write_observations(float* out) const {
     const std::size_t size = static_cast<std::size_t>(game_->obs_size());
     auto body = [&](std::size_t b, std::size_t e, int) {
-        for (std::size_t i = b; i < e; ++i) game_->observe_acting(record(i), out + i * size);
+        game_->observe_slots(slots_, b, e, out + b * size);
     };
     pool_.run(n_, kMinPart, body);
 }
@@ -244,12 +187,7 @@ void Batch::write_observations(const std::int32_t* viewers, float* out) const {
     }
     const std::size_t size = static_cast<std::size_t>(game_->obs_size());
     auto body = [&](std::size_t b, std::size_t e, int) {
-        for (std::size_t i = b; i < e; ++i) {
-            float* row = out + i * size;
-            // Games may leave parts of a row untouched; zeroing first matches State.
-            std::memset(row, 0, size * sizeof *row);
-            game_->observe(record(i), viewers[i], row);
-        }
+        for (std::size_t i = b; i < e; ++i) game_->observe(record(i), viewers[i], out + i * size);
     };
     pool_.run(n_, kMinPart, body);
 }
@@ -270,7 +208,7 @@ void Batch::write_rewards(float* out) const {
                     break;
                 }
                 default:
-                    std::copy_n(&final_reward_[i * players], players, row);
+                    std::copy_n(end(i).final_reward(players_), players, row);
             }
         }
     };
@@ -278,8 +216,12 @@ void Batch::write_rewards(float* out) const {
 }
 
 void Batch::write_episodes(std::int32_t* ints, float* returns) const {
-    std::copy(episode_ints_.begin(), episode_ints_.end(), ints);
-    std::copy(episode_returns_.begin(), episode_returns_.end(), returns);
+    const std::size_t players = static_cast<std::size_t>(players_);
+    for (std::size_t i = 0; i < n_; ++i) {
+        const SlotEnd& row = end(i);
+        std::copy_n(row.episode, kEpisodeInts, ints + i * kEpisodeInts);
+        std::copy_n(row.returns(), players, returns + i * players);
+    }
 }
 
 void Batch::write_illegal_counts(std::int64_t* out) const { std::copy(illegal_.begin(), illegal_.end(), out); }
@@ -311,8 +253,9 @@ void Batch::load(const std::uint8_t* data, std::size_t len) {
         }
     }
     records_ = std::move(checked);
+    slots_.records = records_.get();
     std::fill(last_step_.begin(), last_step_.end(), kKept);
-    std::fill(end_recorded_.begin(), end_recorded_.end(), 0);
+    for (std::size_t i = 0; i < n_; ++i) end(i).end_recorded = 0;
 }
 
 }  // namespace meeple

@@ -16,12 +16,8 @@
 
 namespace meeple {
 
-inline constexpr int kNoAction = -1;  // MEEPLE_NO_ACTION
-
 // Columns of a status row (MEEPLE_BATCH_STATUS_*).
 enum StatusColumn : int { kStatusDone, kStatusWinner, kStatusTurn, kStatusCurrentPlayer, kStatusTruncated, kStatusInts };
-// Columns of an episode row (MEEPLE_BATCH_EPISODE_*): the last finished game of a slot.
-enum EpisodeColumn : int { kEpisodeCount, kEpisodeWinner, kEpisodeTruncated, kEpisodeLength, kEpisodeInts };
 
 // The seat with the strictly highest return in a game that ended without truncation;
 // -1 for a draw (tied best), a truncated game or one still going on.
@@ -49,6 +45,12 @@ public:
     // finished slot, recording how its game ended.
     void step(const std::int32_t* actions, std::uint8_t* dones);
     void step_autoreset(const std::int32_t* actions, std::uint8_t* dones);
+    // A step (with autoreset or not), then, in the same pass over the slots, the packed
+    // masks and observations the step leaves (as write_masks and write_observations
+    // would write them; either may be null to skip it): one pass and one wake-up of the
+    // threads instead of three.
+    void step_and_read(const std::int32_t* actions, std::uint8_t* dones, bool autoreset, std::uint64_t* masks,
+                       float* obs);
 
     // Reads; each fills n rows of the caller's array.
     void write_masks(std::uint64_t* out) const;          // [n, mask_words]
@@ -77,13 +79,10 @@ private:
     // Allocates everything; the slots hold no game until reseed.
     Batch(std::shared_ptr<const AnyGame> game, std::size_t n, int threads, Unstarted);
 
-    enum LastStep : std::uint8_t { kKept, kMoved, kRestarted };
-
-    void step_all(const std::int32_t* actions, std::uint8_t* dones, bool autoreset);
-    void step_slot(std::size_t i, std::int32_t action, bool autoreset, ChanceOutcome* chance,
-                   std::uint8_t& done);
-    void record_episode_end(std::size_t i);
-    void restart(std::size_t i, std::uint64_t seed);
+    SlotEnd& end(std::size_t i) const { return slots_.end(i); }
+    // Starts every slot's first game, slot i from seed_of(i), clearing counts and records.
+    template <class SeedOf>
+    void start_all(SeedOf seed_of);
     ChanceOutcome* chance_scratch(int part) const;
     std::uint64_t* mask_scratch(int part) const;
 
@@ -92,15 +91,11 @@ private:
     std::size_t stride_words_;  // a record rounded up to whole uint64 words
     int players_;
     std::unique_ptr<std::uint64_t[]> records_;
-    // Per slot.
-    std::vector<std::uint64_t> slot_seed_;   // seed of the slot's first game
-    std::vector<std::uint64_t> games_started_;  // games after the first, for restart seeds
+    // Per slot: what every step touches, and a row for the ends of games (SlotEnd).
     std::vector<std::int64_t> illegal_;
     std::vector<std::uint8_t> last_step_;
-    std::vector<std::uint8_t> end_recorded_;  // the current game's end is in episode_ints_
-    std::vector<std::int32_t> episode_ints_;  // [n, kEpisodeInts]
-    std::vector<float> episode_returns_;      // [n, players]
-    std::vector<float> final_reward_;         // [n, players]: last reward of a restarted game
+    std::unique_ptr<std::byte[]> ends_;
+    BatchSlots slots_;  // all of the above, for the game's slot loops
     // Per pool part, so threads never share scratch space.
     mutable ThreadPool pool_;
     std::unique_ptr<std::uint64_t[]> mask_scratch_;

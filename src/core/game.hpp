@@ -61,7 +61,7 @@ concept GameRules =
         { g.obs_fields() } -> std::convertible_to<std::span<const ObsField>>;
         { g.init(s, rng) } -> std::same_as<void>;
         { g.actors(cs) } -> std::same_as<Actors>;
-        // Fills mask_words words; called only for an active player.
+        // Fills all mask_words words (zeros included); called only for an active player.
         { g.legal_mask(cs, player, words) } -> std::same_as<void>;
         // Called only with a legal action of an active player.
         { g.apply(s, player, action, rng) } -> std::same_as<void>;
@@ -69,6 +69,8 @@ concept GameRules =
         { g.truncated(cs) } -> std::same_as<bool>;
         { g.returns(cs, out) } -> std::same_as<void>;
         { g.step_reward(cs, out) } -> std::same_as<void>;
+        // Writes every one of the observation's floats (zeros included): callers, batches
+        // among them, do not clear the buffer first.
         { g.observe(cs, player, obs) } -> std::same_as<void>;
         { g.view(cs, player, json) } -> std::same_as<void>;
         { g.render(cs) } -> std::same_as<std::string>;

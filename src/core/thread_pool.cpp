@@ -1,5 +1,6 @@
 #include "core/thread_pool.hpp"
 
+#include <chrono>
 #include <string>
 
 #include "core/error.hpp"
@@ -7,9 +8,15 @@
 namespace meeple {
 namespace {
 
-// Spinning briefly before sleeping keeps back-to-back batch calls from paying a futex
-// wake-up each; the bound keeps an idle pool from burning a shared core.
-constexpr int kSpins = 2000;
+// How long a thread spins before it sleeps. Waking a sleeping thread is slow on
+// virtual machines: measured on this project's 2-vCPU KVM machines, the futex wake
+// costs the caller 12 us and the sleeper starts 30-70 us later, as long as a whole
+// 4,096-slot tic-tac-toe step. A batch loop calls back within tens or hundreds of
+// microseconds (the policy runs in between), so workers wait that long awake; the
+// bound keeps an idle pool from burning a shared core (OpenMP's default spin is of
+// the same order).
+constexpr auto kSpinTime = std::chrono::microseconds(1000);
+constexpr int kSpinsPerClockRead = 64;
 constexpr std::size_t kChunksPerThread = 8;
 constexpr std::uint64_t kField = 0xFFFF;
 
@@ -29,10 +36,13 @@ inline void cpu_relax() {
 
 template <class T>
 void wait_while_equal(const std::atomic<T>& value, T old) {
-    for (int i = 0; i < kSpins; ++i) {
-        if (value.load(std::memory_order_acquire) != old) return;
-        cpu_relax();
-    }
+    const auto deadline = std::chrono::steady_clock::now() + kSpinTime;
+    do {
+        for (int i = 0; i < kSpinsPerClockRead; ++i) {
+            if (value.load(std::memory_order_acquire) != old) return;
+            cpu_relax();
+        }
+    } while (std::chrono::steady_clock::now() < deadline);
     while (value.load(std::memory_order_acquire) == old) value.wait(old, std::memory_order_acquire);
 }
 
@@ -51,7 +61,8 @@ int ThreadPool::checked(int threads) {
     return threads > 0 ? threads : hardware_threads();
 }
 
-ThreadPool::ThreadPool(int threads) : threads_(checked(threads)) {
+ThreadPool::ThreadPool(int threads)
+    : threads_(checked(threads)), shares_(std::make_unique<Share[]>(static_cast<std::size_t>(threads_))) {
     workers_.reserve(static_cast<std::size_t>(threads_ - 1));
     for (int t = 1; t < threads_; ++t) workers_.emplace_back([this, t] { worker_loop(t); });
 }
@@ -71,15 +82,19 @@ std::size_t ThreadPool::chunks_for(std::size_t n, std::size_t min_part) const {
 }
 
 void ThreadPool::work(int thread) {
-    std::uint64_t c = claim_.load(std::memory_order_acquire);
-    for (;;) {
-        const std::uint64_t chunks = (c >> 16) & kField, next = c & kField;
-        if (next >= chunks) return;
-        if (!claim_.compare_exchange_weak(c, c + 1, std::memory_order_acq_rel, std::memory_order_acquire)) continue;
-        // The chunk is ours, so the job cannot end before we report it: its fields hold.
-        task_(ctx_, bound(n_, next, chunks), bound(n_, next + 1, chunks), thread);
-        if (done_.fetch_add(1, std::memory_order_acq_rel) + 1 == chunks) done_.notify_one();
-        c = claim_.load(std::memory_order_acquire);
+    for (int k = 0; k < threads_; ++k) {
+        std::atomic<std::uint64_t>& claim = shares_[static_cast<std::size_t>((thread + k) % threads_)].claim;
+        std::uint64_t c = claim.load(std::memory_order_acquire);
+        for (;;) {
+            const std::uint64_t end = (c >> 16) & kField, next = c & kField;
+            if (next >= end) break;
+            if (!claim.compare_exchange_weak(c, c + 1, std::memory_order_acq_rel, std::memory_order_acquire)) continue;
+            // The chunk is ours, so the job cannot end before we report it: its fields hold.
+            const std::size_t chunks = chunks_;
+            task_(ctx_, bound(n_, next, chunks), bound(n_, next + 1, chunks), thread);
+            if (done_.fetch_add(1, std::memory_order_acq_rel) + 1 == chunks) done_.notify_one();
+            c = claim.load(std::memory_order_acquire);
+        }
     }
 }
 
@@ -91,9 +106,13 @@ void ThreadPool::dispatch(std::size_t n, std::size_t chunks, Task task, void* ct
     task_ = task;
     ctx_ = ctx;
     n_ = n;
+    chunks_ = chunks;
     done_.store(0, std::memory_order_relaxed);
-    ++job_;
-    claim_.store((std::uint64_t(job_) << 32) | (std::uint64_t(chunks) << 16), std::memory_order_release);
+    const std::uint64_t job = std::uint64_t(++job_) << 32;
+    for (int t = 0; t < threads_; ++t) {
+        const std::uint64_t begin = bound(chunks, t, threads_), end = bound(chunks, t + 1, threads_);
+        shares_[static_cast<std::size_t>(t)].claim.store(job | (end << 16) | begin, std::memory_order_release);
+    }
     generation_.fetch_add(1, std::memory_order_release);
     generation_.notify_all();
     work(0);

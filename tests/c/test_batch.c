@@ -142,6 +142,55 @@ static void step_checks_lengths_and_nulls(void) {
     meeple_game_free(g);
 }
 
+static void step_and_read_equals_a_step_then_the_reads(void) {
+    meeple_game_t *g = ttt();
+    meeple_batch_t *apart = ttt_batch(g, 1), *fused = ttt_batch(g, 2);
+    int32_t actions[N] = {4, MEEPLE_NO_ACTION, 20, 0};
+    uint8_t dones[N], fused_dones[N], before[N * 256], after[N * 256];
+    uint64_t masks[N], fused_masks[N];
+    float obs[N * OBS], fused_obs[N * OBS];
+    int autoreset;
+    for (autoreset = 0; autoreset <= 1; ++autoreset) {
+        CHECK_OK(autoreset ? meeple_batch_step_autoreset(apart, actions, N, dones)
+                           : meeple_batch_step(apart, actions, N, dones));
+        CHECK_OK(meeple_batch_write_masks(apart, masks, N));
+        CHECK_OK(meeple_batch_write_observations(apart, obs, N * OBS));
+        CHECK_OK(meeple_batch_step_and_read(fused, actions, N, autoreset, fused_dones, fused_masks, N, fused_obs,
+                                            N * OBS));
+        CHECK(memcmp(dones, fused_dones, sizeof dones) == 0);
+        CHECK(memcmp(masks, fused_masks, sizeof masks) == 0);
+        CHECK(memcmp(obs, fused_obs, sizeof obs) == 0);
+        actions[0] = MEEPLE_NO_ACTION, actions[3] = 8;
+    }
+    /* Either read may be skipped. */
+    CHECK_OK(meeple_batch_step_and_read(fused, actions, N, 1, fused_dones, NULL, 0, NULL, 0));
+    CHECK_OK(meeple_batch_step_and_read(fused, actions, N, 1, fused_dones, fused_masks, N, NULL, 0));
+    /* A bad argument fails the call before anything moves. */
+    memset(before, 0, sizeof before);
+    memset(after, 0, sizeof after);
+    CHECK_OK(meeple_batch_snapshot(fused, before, sizeof before));
+    actions[3] = 1;
+    CHECK_STATUS(meeple_batch_step_and_read(fused, actions, N, 1, fused_dones, fused_masks, N - 1, NULL, 0),
+                 MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(meeple_batch_step_and_read(fused, actions, N, 1, fused_dones, NULL, 0, fused_obs, N * OBS - 1),
+                 MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(meeple_batch_step_and_read(fused, actions, N, 2, fused_dones, NULL, 0, NULL, 0),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_step_and_read(fused, actions, N - 1, 1, fused_dones, NULL, 0, NULL, 0),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_step_and_read(fused, NULL, N, 1, fused_dones, NULL, 0, NULL, 0),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_step_and_read(fused, actions, N, 1, NULL, NULL, 0, NULL, 0),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_step_and_read(NULL, actions, N, 1, fused_dones, NULL, 0, NULL, 0),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_OK(meeple_batch_snapshot(fused, after, sizeof after));
+    CHECK(memcmp(before, after, sizeof before) == 0);
+    meeple_batch_free(apart);
+    meeple_batch_free(fused);
+    meeple_game_free(g);
+}
+
 static void every_read_checks_its_length_and_writes_nothing_when_short(void) {
     meeple_game_t *g = ttt();
     meeple_batch_t *b = ttt_batch(g, 2);
@@ -328,6 +377,7 @@ const meeple_test_case meeple_batch_tests[] = {
     {"derive_seed_follows_the_documented_rule", derive_seed_follows_the_documented_rule},
     {"step_plays_each_slot_like_a_lone_state", step_plays_each_slot_like_a_lone_state},
     {"step_checks_lengths_and_nulls", step_checks_lengths_and_nulls},
+    {"step_and_read_equals_a_step_then_the_reads", step_and_read_equals_a_step_then_the_reads},
     {"every_read_checks_its_length_and_writes_nothing_when_short",
      every_read_checks_its_length_and_writes_nothing_when_short},
     {"autoreset_records_the_ended_game_and_its_last_reward", autoreset_records_the_ended_game_and_its_last_reward},

@@ -1,6 +1,7 @@
 // The batch against the single-state game model: the same seeds and actions give the
 // same bytes as stepping each game alone, at every thread count, with illegal actions
 // counted and isolated, and finished games recorded and restarted by the stated rules.
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -185,6 +186,44 @@ TEST(batch_results_are_the_same_bytes_at_one_two_and_many_threads) {
             }
             const Reads want = read_all(*batches[0]);
             for (std::size_t k = 1; k < batches.size(); ++k) CHECK(read_all(*batches[k]) == want);
+        }
+    }
+}
+
+TEST(batch_step_and_read_equals_a_step_then_the_two_reads_at_any_thread_count) {
+    for (const std::string& spec : test::batch_specs()) {
+        auto g = make_game(spec);
+        const std::size_t n = 203, words = static_cast<std::size_t>(g->mask_words()),
+                          obs_size = static_cast<std::size_t>(g->obs_size());
+        Batch apart(g, n, 4, 1);
+        std::vector<std::unique_ptr<Batch>> fused;
+        for (int threads : {1, 2, 3}) fused.push_back(std::make_unique<Batch>(g, n, 4, threads));
+        Rng rng = Rng::from_seed(8);
+        std::vector<std::uint8_t> dones(n), fused_dones(n);
+        std::vector<std::uint64_t> masks(n * words), fused_masks(n * words);
+        std::vector<float> obs(n * obs_size), fused_obs(n * obs_size);
+        for (int step = 0; step < 40; ++step) {
+            const bool autoreset = step % 3 != 0;
+            const std::vector<std::int32_t> actions = next_actions(apart, rng);
+            (autoreset ? apart.step_autoreset(actions.data(), dones.data()) : apart.step(actions.data(), dones.data()));
+            apart.write_masks(masks.data());
+            apart.write_observations(obs.data());
+            const Reads want = read_all(apart);
+            for (auto& b : fused) {
+                // Alternately both reads, only masks, only observations: a skipped read is
+                // simply not written.
+                const int which = step % 3;
+                std::fill(fused_masks.begin(), fused_masks.end(), ~0ull);
+                std::fill(fused_obs.begin(), fused_obs.end(), -7.0f);
+                b->step_and_read(actions.data(), fused_dones.data(), autoreset, which != 2 ? fused_masks.data() : nullptr,
+                                 which != 1 ? fused_obs.data() : nullptr);
+                CHECK(fused_dones == dones);
+                if (which != 2) CHECK(fused_masks == masks);
+                else CHECK(std::all_of(fused_masks.begin(), fused_masks.end(), [](std::uint64_t w) { return w == ~0ull; }));
+                if (which != 1) CHECK(fused_obs == obs);
+                else CHECK(std::all_of(fused_obs.begin(), fused_obs.end(), [](float x) { return x == -7.0f; }));
+                CHECK(read_all(*b) == want);
+            }
         }
     }
 }

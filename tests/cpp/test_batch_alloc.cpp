@@ -102,7 +102,8 @@ TEST(batch_alloc_steps_and_reads_allocate_nothing_at_any_thread_count) {
                     actions[i] = static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(g->num_actions() + 2))) - 1;
                 }
                 total += allocations_during([&] {
-                    (step % 2 ? b.step_autoreset(actions.data(), dones.data()) : b.step(actions.data(), dones.data()));
+                (step % 2 ? b.step_autoreset(actions.data(), dones.data()) : b.step(actions.data(), dones.data()));
+                    b.step_and_read(actions.data(), dones.data(), step % 2 == 0, masks.data(), obs.data());
                     b.write_masks(masks.data());
                     b.write_dense_masks(dense.data());
                     b.write_actors(actors.data());
@@ -133,6 +134,8 @@ TEST(batch_alloc_c_calls_of_steps_and_reads_allocate_nothing) {
         meeple_batch_step_autoreset(batch, actions.data(), 64, dones.data());
         meeple_batch_step(batch, actions.data(), 64, dones.data());  // all illegal: occupied
         meeple_batch_write_masks(batch, masks.data(), masks.size());
+        meeple_batch_step_and_read(batch, actions.data(), 64, 1, dones.data(), masks.data(), masks.size(), obs.data(),
+                                   obs.size());
         meeple_batch_write_status(batch, ints.data(), ints.size());
         meeple_batch_write_observations(batch, obs.data(), obs.size());
         meeple_batch_write_rewards(batch, rewards.data(), rewards.size());

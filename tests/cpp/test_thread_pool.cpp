@@ -2,6 +2,8 @@
 // contiguous chunks whose bounds depend only on n, the pool size and the minimum chunk.
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -94,4 +96,27 @@ TEST(thread_pool_zero_threads_means_one_per_hardware_thread) {
     ThreadPool pool(0);
     CHECK_EQ(pool.threads(), ThreadPool::hardware_threads());
     CHECK(pool.threads() >= 1);
+}
+
+TEST(thread_pool_threads_take_over_the_share_of_a_thread_that_stalls) {
+    // Thread 1 stalls in its first chunk until every other chunk is done (or 5 s pass),
+    // so thread 0 must run its own share and all the rest of thread 1's.
+    ThreadPool pool(2);
+    const std::size_t chunks = pool.chunks_for(1000, 1);
+    std::atomic<std::size_t> finished{0};
+    std::atomic<int> by_caller{0};
+    std::vector<int> count(1000, 0);
+    auto body = [&](std::size_t b, std::size_t e, int thread) {
+        if (thread == 1) {
+            const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+            while (finished.load() + 1 < chunks && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+        } else {
+            by_caller.fetch_add(1);
+        }
+        for (std::size_t i = b; i < e; ++i) ++count[i];
+        finished.fetch_add(1);
+    };
+    pool.run(1000, 1, body);
+    for (int c : count) CHECK_EQ(c, 1);
+    CHECK(by_caller.load() >= static_cast<int>(chunks) - 1);
 }

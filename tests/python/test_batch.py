@@ -84,6 +84,49 @@ def test_results_are_bit_identical_at_one_two_and_four_threads(name):
 
 
 @pytest.mark.parametrize("name", SPECS)
+def test_a_step_with_masks_and_observations_equals_a_step_then_the_reads(name):
+    apart = meeple.Batch(name, 97, seed=3, threads=1)
+    fused = [meeple.Batch(name, 97, seed=3, threads=t) for t in (1, 2)]
+    masks = np.empty((97, apart.mask_words), dtype=np.uint64)
+    obs = np.empty((97, apart.obs_size), dtype=np.float32)
+    rng = np.random.default_rng(4)
+    for step in range(30):
+        actions = random_actions(apart, rng)
+        autoreset = step % 3 != 0
+        dones = (apart.step_autoreset if autoreset else apart.step)(actions)
+        want = all_reads(apart)
+        for batch in fused:
+            masks.fill(0)
+            obs.fill(np.nan)
+            got = (batch.step_autoreset if autoreset else batch.step)(actions, masks=masks, observations=obs)
+            assert np.array_equal(got, dones)
+            assert masks.tobytes() == want["masks"].tobytes()
+            assert obs.tobytes() == want["obs"].tobytes()
+            for key, value in all_reads(batch).items():
+                assert value.tobytes() == want[key].tobytes(), (step, key)
+
+
+def test_a_step_reads_only_the_arrays_it_is_given_and_checks_them_first():
+    batch = meeple.Batch("tictactoe", 4, seed=2)
+    actions = np.array([0, 1, 2, 3], dtype=np.int32)
+    masks = np.zeros((4, 1), dtype=np.uint64)
+    batch.step(actions, masks=masks)
+    assert np.array_equal(masks, batch.masks())
+    obs = np.zeros((4, batch.obs_size), dtype=np.float32)
+    batch.step_autoreset(np.full(4, meeple.NO_ACTION, dtype=np.int32), observations=obs)
+    assert np.array_equal(obs, batch.observations())
+    before = batch.snapshot()
+    for kwargs, name in (({"masks": np.zeros((4, 1), dtype=np.int64)}, "masks"),
+                         ({"masks": np.zeros((5, 1), dtype=np.uint64)}, "masks"),
+                         ({"observations": np.zeros((4, batch.obs_size), dtype=np.float64)}, "observations"),
+                         ({"observations": np.zeros((4, batch.obs_size + 1), dtype=np.float32)}, "observations")):
+        with pytest.raises(TypeError, match=rf"{name} must be .* dtype"):
+            batch.step_autoreset(np.array([4, 5, 6, 7], dtype=np.int32), **kwargs)
+    assert np.array_equal(batch.snapshot(), before)
+    assert batch.illegal_counts.tolist() == [0] * 4
+
+
+@pytest.mark.parametrize("name", SPECS)
 def test_a_batch_steps_each_game_as_state_apply_does_alone(name):
     game = meeple.Game(name)
     seeds = np.arange(1000, 1033, dtype=np.uint64) * 3
@@ -380,12 +423,13 @@ def test_the_gil_is_released_during_a_long_batch_call():
     assert longest < took / 3, (longest, took)
 
 
-def test_the_example_in_docs_batch_md_runs(repo_root):
+def test_the_examples_in_docs_batch_md_run(repo_root):
     import re
 
     text = (repo_root / "docs/batch.md").read_text()
-    block = re.search(r"```python\n(.*?)```", text, re.S)
-    assert block, "docs/batch.md has a Python example"
-    scope: dict = {}
-    exec(compile(block.group(1), "docs/batch.md", "exec"), scope)
-    assert scope["batch"].illegal_counts.sum() == 0
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) >= 2, "docs/batch.md shows the separate reads and the reads in the step"
+    for block in blocks:
+        scope: dict = {}
+        exec(compile(block, "docs/batch.md", "exec"), scope)
+        assert scope["batch"].illegal_counts.sum() == 0

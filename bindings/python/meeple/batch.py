@@ -214,24 +214,44 @@ class Batch:
 
     # ---- steps ----
 
-    def _step(self, fn: Any, actions: np.ndarray, dones: np.ndarray | None) -> np.ndarray:
+    def _step(self, autoreset: bool, actions: np.ndarray, dones: np.ndarray | None, masks: np.ndarray | None,
+              observations: np.ndarray | None) -> np.ndarray:
         a = _pointer(actions, "int32_t[]", _INT32, self._shape["n"], "actions", False)
         dones, d = _output(dones, "uint8_t[]", _BOOL, self._shape["n"], "dones")
-        check(fn(self._ptr, a, self._n, d))
+        if masks is None and observations is None:
+            fn = lib.meeple_batch_step_autoreset if autoreset else lib.meeple_batch_step
+            check(fn(self._ptr, a, self._n, d))
+            return dones
+        m, m_len = ffi.NULL, 0
+        if masks is not None:
+            m, m_len = _pointer(masks, "uint64_t[]", _UINT64, self._shape["masks"], "masks", True), masks.size
+        o, o_len = ffi.NULL, 0
+        if observations is not None:
+            o = _pointer(observations, "float[]", _FLOAT32, self._shape["obs"], "observations", True)
+            o_len = observations.size
+        check(lib.meeple_batch_step_and_read(self._ptr, a, self._n, 1 if autoreset else 0, d, m, m_len, o, o_len))
         return dones
 
-    def step(self, actions: np.ndarray, dones: np.ndarray | None = None) -> np.ndarray:
+    def step(self, actions: np.ndarray, dones: np.ndarray | None = None, *, masks: np.ndarray | None = None,
+             observations: np.ndarray | None = None) -> np.ndarray:
         """Plays ``actions[i]`` (int32[n]) in slot i and returns ``dones`` (bool[n]: the
         game is over). ``NO_ACTION`` leaves a slot alone; an illegal action leaves it
         alone too and is counted in ``illegal_counts``. Finished games stay as they are
-        (an action in one counts as illegal)."""
-        return self._step(lib.meeple_batch_step, actions, dones)
+        (an action in one counts as illegal).
 
-    def step_autoreset(self, actions: np.ndarray, dones: np.ndarray | None = None) -> np.ndarray:
+        ``masks`` (uint64[n, mask_words]) and ``observations`` (float32[n, obs_size]),
+        when given, are filled in the same pass with what ``masks()`` and
+        ``observations()`` would return after the step: one call and one pass over the
+        games instead of three."""
+        return self._step(False, actions, dones, masks, observations)
+
+    def step_autoreset(self, actions: np.ndarray, dones: np.ndarray | None = None, *,
+                       masks: np.ndarray | None = None, observations: np.ndarray | None = None) -> np.ndarray:
         """As ``step``, then every slot whose game is over (``dones[i]``) starts a new
         game; ``episodes()`` tells how the old one ended and ``rewards()`` still gives
-        the old game's last reward."""
-        return self._step(lib.meeple_batch_step_autoreset, actions, dones)
+        the old game's last reward. ``masks`` and ``observations`` as in ``step``: they
+        show the new games of restarted slots."""
+        return self._step(True, actions, dones, masks, observations)
 
     # ---- reads ----
 

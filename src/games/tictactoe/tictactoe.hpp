@@ -52,7 +52,10 @@ public:
     void apply(State& s, int player, int action, Rng&) const;
     bool is_terminal(const State& s) const { return s.outcome != kOngoing; }
     bool truncated(const State&) const { return false; }
-    void returns(const State& s, double* out) const;
+    void returns(const State& s, double* out) const {
+        out[0] = s.outcome == kXWins ? 1.0 : s.outcome == kOWins ? -1.0 : 0.0;
+        out[1] = -out[0];
+    }
     // Rewards come only with the move that ends the game, so the last step's reward
     // equals the returns once the game is over.
     void step_reward(const State& s, double* out) const { returns(s, out); }
