@@ -12,8 +12,10 @@ namespace meeple {
 namespace {
 
 // What one pool part needs: a record to play in, scratch for masks and outcomes, and
-// its own totals (summed at the end: integer sums do not depend on the order).
-struct Worker {
+// its own totals (summed at the end: integer sums do not depend on the order). On its
+// own cache lines: the totals change after every game, and two threads writing one
+// line would pass it back and forth.
+struct alignas(64) Worker {
     std::unique_ptr<std::uint64_t[]> record;
     std::vector<std::uint64_t> words;
     std::vector<ChanceOutcome> outcomes;
