@@ -1,7 +1,6 @@
 #include "core/batch.hpp"
 
 #include <algorithm>
-#include <climits>
 #include <cstring>
 #include <string>
 
