@@ -6,7 +6,6 @@
 #pragma once
 
 #include <algorithm>
-#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <new>
