@@ -52,6 +52,8 @@ const char* meeple_status_name(meeple_status_t status) {
         case MEEPLE_ERR_VERSION_MISMATCH: return "MEEPLE_ERR_VERSION_MISMATCH";
         case MEEPLE_ERR_OUT_OF_MEMORY: return "MEEPLE_ERR_OUT_OF_MEMORY";
         case MEEPLE_ERR_INTERNAL: return "MEEPLE_ERR_INTERNAL";
+        case MEEPLE_ERR_CANCELLED: return "MEEPLE_ERR_CANCELLED";
+        case MEEPLE_ERR_BUSY: return "MEEPLE_ERR_BUSY";
         default: return "MEEPLE_ERR_UNKNOWN";
     }
 }

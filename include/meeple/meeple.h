@@ -88,6 +88,11 @@ typedef int32_t meeple_status_t;
 #define MEEPLE_ERR_OUT_OF_MEMORY (-9)
 /* A bug in meeple; the message says where. Please report it. */
 #define MEEPLE_ERR_INTERNAL (-10)
+/* A long call stopped because its control block's cancel flag was set; nothing the
+ * caller can see changed. */
+#define MEEPLE_ERR_CANCELLED (-11)
+/* The handle is in use by a call on another thread; this call did nothing. */
+#define MEEPLE_ERR_BUSY (-12)
 
 /* ---- Special seats and actions -------------------------------------------------- */
 
@@ -126,6 +131,25 @@ MEEPLE_API const char *meeple_status_name(meeple_status_t status);
  * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT
  * (NULL out_len, or NULL out with capacity > 0). */
 MEEPLE_API meeple_status_t meeple_game_names(char *out, size_t capacity, size_t *out_len);
+
+/* ---- Long calls ----------------------------------------------------------------- */
+
+/* The control block of a long call (equity, random games, search, data generation,
+ * tournaments): each such call takes an optional `meeple_control_t *control` (NULL: no
+ * control). Set struct_size to sizeof(meeple_control_t), cancel to 0 and progress to 0
+ * before the call.
+ * - cancel: any thread may set it to non-zero while the call runs, with an atomic or
+ *   volatile store. The library checks it at least every few milliseconds and then
+ *   returns MEEPLE_ERR_CANCELLED, leaving every output and handle as it was.
+ * - progress and total: the library sets total at the start (0 when unknown) and
+ *   advances progress towards it as work completes, with relaxed atomic stores that
+ *   another thread may read at any time. Each call says what its units are. */
+typedef struct meeple_control {
+    uint32_t struct_size;
+    int32_t cancel;
+    uint64_t progress;
+    uint64_t total;
+} meeple_control_t;
 
 /* ---- Games ---------------------------------------------------------------------- */
 

@@ -20,6 +20,8 @@ enum class Status : std::int32_t {
     version_mismatch = -8,
     out_of_memory = -9,
     internal = -10,
+    cancelled = -11,
+    busy = -12,
 };
 
 class Error : public std::runtime_error {

@@ -27,6 +27,8 @@ static void every_status_code_has_a_name(void) {
     CHECK(strcmp(meeple_status_name(MEEPLE_ERR_PARSE), "MEEPLE_ERR_PARSE") == 0);
     CHECK(strcmp(meeple_status_name(MEEPLE_ERR_VERSION_MISMATCH), "MEEPLE_ERR_VERSION_MISMATCH") == 0);
     CHECK(strcmp(meeple_status_name(MEEPLE_ERR_OUT_OF_MEMORY), "MEEPLE_ERR_OUT_OF_MEMORY") == 0);
+    CHECK(strcmp(meeple_status_name(MEEPLE_ERR_CANCELLED), "MEEPLE_ERR_CANCELLED") == 0);
+    CHECK(strcmp(meeple_status_name(MEEPLE_ERR_BUSY), "MEEPLE_ERR_BUSY") == 0);
     CHECK(strcmp(meeple_status_name(MEEPLE_ERR_INTERNAL), "MEEPLE_ERR_INTERNAL") == 0);
     CHECK(strcmp(meeple_status_name(12345), "MEEPLE_ERR_UNKNOWN") == 0);
 }

@@ -17,6 +17,8 @@ from ._ffi import ffi as _cffi
 from ._ffi import lib as _lib
 from .errors import (
     BufferTooSmallError,
+    BusyError,
+    CancelledError,
     IllegalActionError,
     InternalError,
     InvalidArgumentError,
@@ -44,5 +46,6 @@ __all__ = [
     "Batch", "run_random_games",
     "MeepleError", "InvalidArgumentError", "OutOfRangeError", "BufferTooSmallError",
     "IllegalActionError", "NotActiveError", "WrongStateError", "ParseError",
-    "VersionMismatchError", "OutOfMemoryError", "InternalError",
+    "VersionMismatchError", "OutOfMemoryError", "InternalError", "CancelledError",
+    "BusyError",
 ]

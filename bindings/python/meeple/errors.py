@@ -55,6 +55,16 @@ class InternalError(MeepleError, RuntimeError):
     """A bug in meeple; please report it with the message."""
 
 
+class CancelledError(MeepleError, RuntimeError):
+    """A long call stopped at a cancel request; nothing it would change changed.
+
+    (Ctrl-C during a long call cancels it and raises ``KeyboardInterrupt`` as usual.)"""
+
+
+class BusyError(MeepleError, RuntimeError):
+    """The object is in use by a call on another thread; use one object per thread."""
+
+
 BY_STATUS: dict[int, type[MeepleError]] = {
     -1: InvalidArgumentError,
     -2: OutOfRangeError,
@@ -66,4 +76,6 @@ BY_STATUS: dict[int, type[MeepleError]] = {
     -8: VersionMismatchError,
     -9: OutOfMemoryError,
     -10: InternalError,
+    -11: CancelledError,
+    -12: BusyError,
 }
