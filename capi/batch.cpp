@@ -3,15 +3,11 @@
 #include <algorithm>
 #include <span>
 
+#include "capi/batch_handle.hpp"
 #include "capi/handles.hpp"
-#include "core/batch.hpp"
 #include "core/random_games.hpp"
 #include "core/seed_derivation.hpp"
 #include "core/snapshot.hpp"
-
-struct meeple_batch {
-    meeple::Batch batch;
-};
 
 using namespace meeple;
 using namespace meeple::capi;

@@ -637,6 +637,181 @@ MEEPLE_API meeple_status_t meeple_run_random_games(const meeple_game_t *game, ui
                                                    meeple_random_games_t *out_stats,
                                                    uint64_t *out_wins, size_t wins_len);
 
+/* ---- Search --------------------------------------------------------------------- */
+
+/* Monte Carlo tree search over any game, for one root or many (one per game of a
+ * batch, say), made from a spec string as games are: "mcts(iterations=800)",
+ * "mcts(evaluator=external,c_puct=1.5,batch=16)", "ismcts(iterations=1000)". The
+ * options, their defaults and the algorithms are written out in docs/search.md.
+ *
+ * The evaluator loop. With evaluator=rollout a run plays random rollouts and returns
+ * MEEPLE_SEARCH_DONE. With evaluator=external nothing is called back: a run returns
+ * MEEPLE_SEARCH_NEEDS_VALUES when leaves wait for values; the caller reads them with
+ * meeple_search_write_leaves, evaluates them however it likes, hands values (per seat)
+ * and priors (per action) to meeple_search_provide, and runs again, until the run
+ * returns MEEPLE_SEARCH_DONE. All roots share one evaluation batch.
+ * Determinism. The same spec (seed included), roots and calls give the same results at
+ * every thread count: threads split the trees (`trees` a root, merged at the root),
+ * and a tree's work depends on nothing else. A time budget (time_ms) is the exception.
+ * Rounds. A run starts a round when none is open: each active root gets `iterations`
+ * new iterations. Roots cannot be set or advanced while a round is open. */
+typedef struct meeple_search meeple_search_t;
+
+/* What meeple_search_run reports in *out_result. */
+#define MEEPLE_SEARCH_DONE 0
+#define MEEPLE_SEARCH_NEEDS_VALUES 1
+
+/* The numbers of a search. Set struct_size to sizeof(meeple_search_info_t) first. */
+typedef struct meeple_search_info {
+    uint32_t struct_size;
+    int32_t threads;
+    uint64_t num_roots;
+    int32_t num_players;
+    int32_t num_actions;
+    int32_t mask_words;
+    int32_t obs_size;
+    int32_t external;     /* 1 with evaluator=external */
+    int32_t trees;        /* trees a root */
+    uint64_t pending;     /* leaves waiting for values now */
+} meeple_search_info_t;
+
+/* Statistics of one root's last finished round. Set struct_size first. */
+typedef struct meeple_search_stats {
+    uint32_t struct_size;
+    int32_t chosen_action;  /* MEEPLE_NO_ACTION for an idle root */
+    uint64_t iterations;    /* completed in the round, over the root's trees */
+    uint64_t nodes;         /* in the root's trees */
+    uint64_t max_depth;     /* deepest leaf reached, in moves from the root */
+    double seconds;         /* wall-clock time of the round */
+} meeple_search_stats_t;
+
+/* Makes a search of `game` with num_roots roots (all idle until set) from `spec`.
+ * threads: 0 for one per core, else the count (at most 256).
+ * Returns MEEPLE_OK, MEEPLE_ERR_PARSE (malformed spec), MEEPLE_ERR_INVALID_ARGUMENT
+ * (unknown search or option, a value out of its domain: the message lists what is
+ * accepted; NULL pointer; num_roots == 0; threads outside 0..256) or
+ * MEEPLE_ERR_OUT_OF_MEMORY. *out_search is set only on success. */
+MEEPLE_API meeple_status_t meeple_search_new(const meeple_game_t *game, const char *spec,
+                                             uint64_t num_roots, int32_t threads,
+                                             meeple_search_t **out_search);
+
+MEEPLE_API void meeple_search_free(meeple_search_t *search);
+
+/* Writes the canonical spec (every option, defaults filled in). Query-then-fill. */
+MEEPLE_API meeple_status_t meeple_search_spec(const meeple_search_t *search, char *out,
+                                              size_t capacity, size_t *out_len);
+
+/* Fills *out_info (the fields that fit in its struct_size).
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_search_info(const meeple_search_t *search,
+                                              meeple_search_info_t *out_info);
+
+/* Makes a copy of `state` root `root`, searched for `player`, who must be the seat to
+ * act there (MEEPLE_ACTING_PLAYER: whoever it is; where several seats are active the
+ * search moves them one at a time from the lowest, as batches do). The root's tree
+ * starts empty. Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (root, or a player that is
+ * no seat), MEEPLE_ERR_NOT_ACTIVE (another seat is to act), MEEPLE_ERR_WRONG_STATE (the
+ * game is over, a chance outcome is pending, or a round is open) or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL, a state of another game). */
+MEEPLE_API meeple_status_t meeple_search_set_root(meeple_search_t *search, uint64_t root,
+                                                  const meeple_state_t *state, int32_t player);
+
+/* Makes slot i of `batch` root i for every slot whose game is live (i < num_roots;
+ * the batch may not have more slots than the search has roots); slots whose game is
+ * over, or where a chance outcome is pending, leave their root idle. Returns MEEPLE_OK,
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL, another game, more slots than roots) or
+ * MEEPLE_ERR_WRONG_STATE (a round is open). */
+MEEPLE_API meeple_status_t meeple_search_set_roots_from_batch(meeple_search_t *search,
+                                                              const meeple_batch_t *batch);
+
+/* Leaves root `root` idle (runs skip it). Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE,
+ * MEEPLE_ERR_WRONG_STATE (a round is open) or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_search_clear_root(meeple_search_t *search, uint64_t root);
+
+/* Plays `action` of `player` (a seat, MEEPLE_CHANCE or MEEPLE_ACTING_PLAYER) at root
+ * `root`, checked as meeple_state_apply checks it, and keeps the subtree that move
+ * leads to when the spec has reuse=true (subtree reuse between moves). Call it for
+ * every move of the real game, chance outcomes of explicit chance included.
+ * Returns MEEPLE_OK, the codes of meeple_state_apply (nothing changed), or
+ * MEEPLE_ERR_WRONG_STATE (an idle root, an open round). */
+MEEPLE_API meeple_status_t meeple_search_advance(meeple_search_t *search, uint64_t root,
+                                                 int32_t player, int32_t action);
+
+/* Runs the search: starts a round if none is open and goes on until every active root
+ * has its iterations (or time) or, with an external evaluator, leaves wait for values.
+ * *out_result gets MEEPLE_SEARCH_DONE or MEEPLE_SEARCH_NEEDS_VALUES. control may be
+ * NULL; progress counts completed iterations over all roots. A long call: releases
+ * nothing but may take long. Returns MEEPLE_OK, MEEPLE_ERR_WRONG_STATE (no active root,
+ * a root whose game ended or waits for chance, leaves still waiting for values),
+ * MEEPLE_ERR_CANCELLED (the round stays open and keeps its iterations; run again to go
+ * on) or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_search_run(meeple_search_t *search, meeple_control_t *control,
+                                             int32_t *out_result);
+
+/* The leaves waiting for values, in a fixed order: rows of observations (float32
+ * [count, obs_size], from the seat to act at the leaf), packed legal masks (uint64
+ * [count, mask_words]), the root of each leaf (int32 [count]) and its seat to act
+ * (int32 [count]). Any of the four arrays may be NULL; each given one must hold
+ * `capacity` rows. *out_count is always set to the number of leaves; nothing is
+ * written when capacity is smaller (MEEPLE_ERR_BUFFER_TOO_SMALL). */
+MEEPLE_API meeple_status_t meeple_search_write_leaves(const meeple_search_t *search, float *obs,
+                                                      uint64_t *masks, int32_t *roots,
+                                                      int32_t *players, size_t capacity,
+                                                      size_t *out_count);
+
+/* Hands back the leaves' values (float32 [count, num_players], each seat's value in the
+ * scale of the game's returns) and priors (float32 [count, num_actions], or NULL for
+ * uniform priors; normalised over the legal actions by the search), count being the
+ * number of waiting leaves. Everything is checked before anything changes: values must
+ * be finite; priors finite, not negative, and zero on every action the leaf's mask
+ * does not allow. Returns MEEPLE_OK, MEEPLE_ERR_INVALID_ARGUMENT (NULL values, count
+ * not the number of leaves, a bad number: the message names leaf, seat or action) or
+ * MEEPLE_ERR_WRONG_STATE (no leaf is waiting). */
+MEEPLE_API meeple_status_t meeple_search_provide(meeple_search_t *search, const float *values,
+                                                 const float *priors, size_t count);
+
+/* The statistics and chosen action of root `root`'s last finished round.
+ * Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE, MEEPLE_ERR_WRONG_STATE (no finished round
+ * for an active root) or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_search_stats(const meeple_search_t *search, uint64_t root,
+                                               meeple_search_stats_t *out_stats);
+
+/* The chosen action of every root (MEEPLE_NO_ACTION for idle ones) into
+ * out[0..num_roots). Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL (capacity below
+ * num_roots), MEEPLE_ERR_WRONG_STATE (an active root without a finished round) or
+ * MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_search_chosen_actions(const meeple_search_t *search,
+                                                        int32_t *out, size_t capacity);
+
+/* The root's searched actions, in increasing order: the action, its visits, and its
+ * mean value for every seat (double [count, num_players]). Query-then-fill over the
+ * number of actions (values must hold capacity * num_players entries; any array may be
+ * NULL when capacity is 0). Returns as meeple_search_stats, or
+ * MEEPLE_ERR_BUFFER_TOO_SMALL. */
+MEEPLE_API meeple_status_t meeple_search_root_actions(const meeple_search_t *search,
+                                                      uint64_t root, int32_t *actions,
+                                                      uint64_t *visits, double *values,
+                                                      size_t capacity, size_t *out_len);
+
+/* The root's value: the mean of every iteration's values, per seat, into
+ * out[0..num_players). Returns as meeple_search_stats, or MEEPLE_ERR_BUFFER_TOO_SMALL. */
+MEEPLE_API meeple_status_t meeple_search_root_value(const meeple_search_t *search, uint64_t root,
+                                                    double *out, size_t capacity);
+
+/* The visit policy: visits^(1/temperature) normalised over the actions, into
+ * out[0..num_actions) (zeros for actions not searched); temperature 0 puts 1 on the
+ * most visited action. Returns as meeple_search_stats, MEEPLE_ERR_BUFFER_TOO_SMALL, or
+ * MEEPLE_ERR_INVALID_ARGUMENT (a negative or non-finite temperature). */
+MEEPLE_API meeple_status_t meeple_search_policy(const meeple_search_t *search, uint64_t root,
+                                                double temperature, float *out, size_t capacity);
+
+/* The principal variation: the most visited line of actions from the root (of its first
+ * tree; chance outcomes included where the tree branches on them). Query-then-fill.
+ * Returns as meeple_search_stats, or MEEPLE_ERR_BUFFER_TOO_SMALL. */
+MEEPLE_API meeple_status_t meeple_search_principal_variation(const meeple_search_t *search,
+                                                             uint64_t root, int32_t *out,
+                                                             size_t capacity, size_t *out_len);
+
 /* ---- Poker ---------------------------------------------------------------------- */
 
 /* Cards are ids 0..51: suit * 13 + (rank - 2), ranks 2..14 (T J Q K A), suits

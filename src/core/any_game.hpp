@@ -17,6 +17,9 @@
 
 namespace meeple {
 
+class SearchTree;
+struct SearchConfig;
+
 template <class State>
 struct Record {
     Rng rng;
@@ -88,6 +91,10 @@ public:
     virtual void mask_slots(const BatchSlots& s, std::size_t begin, std::size_t end, std::uint64_t* out,
                             ChanceOutcome* chance) const = 0;
     virtual void observe_slots(const BatchSlots& s, std::size_t begin, std::size_t end, float* out) const = 0;
+
+    // A search tree over this game (search/mcts_tree.hpp), compiled for the game's type.
+    // `config` must outlive the tree.
+    virtual std::unique_ptr<SearchTree> make_search_tree(const SearchConfig& config, std::uint64_t seed) const = 0;
 
     // Checked operations: they throw Error and leave the record untouched on bad input.
     void check_seat(int player, bool chance_allowed) const;
@@ -226,6 +233,7 @@ public:
     void observe_slots(const BatchSlots& s, std::size_t begin, std::size_t end, float* out) const override {
         observe_slot_range(*this, s, begin, end, out);
     }
+    std::unique_ptr<SearchTree> make_search_tree(const SearchConfig& config, std::uint64_t seed) const override;
     // The slot loops' steps, for the acting player. step_acting plays `action` when it
     // is legal and reports kStepRejected (nothing changed), kStepMoved or kStepEnded
     // (moved, and the game is over); `chance` is scratch space for max_chance_outcomes
@@ -305,3 +313,6 @@ private:
 };
 
 }  // namespace meeple
+
+// The search tree template defines GameModel::make_search_tree.
+#include "search/mcts_tree.hpp"

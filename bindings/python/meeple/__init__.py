@@ -35,6 +35,8 @@ from . import catan
 from . import triangle
 from . import poker
 from .batch import Batch, run_random_games
+from . import search
+from .search import Search
 
 __version__: str = _cffi.string(_lib.meeple_version_string()).decode()
 ABI_VERSION: int = _lib.meeple_abi_version()
@@ -43,7 +45,7 @@ __all__ = [
     "ALL", "CHANCE", "NO_ACTION", "PUBLIC", "ABI_VERSION",
     "Game", "State", "ObsField", "Option", "games",
     "catan", "triangle", "poker",
-    "Batch", "run_random_games",
+    "Batch", "run_random_games", "search", "Search",
     "MeepleError", "InvalidArgumentError", "OutOfRangeError", "BufferTooSmallError",
     "IllegalActionError", "NotActiveError", "WrongStateError", "ParseError",
     "VersionMismatchError", "OutOfMemoryError", "InternalError", "CancelledError",

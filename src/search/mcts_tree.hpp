@@ -1,0 +1,564 @@
+// Monte Carlo tree search over one game type: UCT or PUCT selection, per-seat value
+// vectors backed up max^n style, leaves scored by random rollouts or by the caller's
+// evaluator, with virtual loss so that one tree can hand out a batch of distinct leaves.
+//
+// Nodes are keyed by the actions that lead to them, not by states: an iteration replays
+// the actions from a copy of the root. What that copy draws as chance decides between
+// the two ways of searching a random game:
+// - Closed loop: a game with explicit chance shows each outcome as an action of the
+//   chance player; the tree branches on it (`chance=sample` draws outcomes by their
+//   probability, `chance=expand` creates them all and visits each in proportion).
+// - Open loop: with implicit chance, outcomes are drawn inside apply from the copy's
+//   generator, which each iteration reseeds; a node then stands for an action sequence
+//   and its statistics average over the outcomes met on the way. IS-MCTS is open loop
+//   over chance as well, since an outcome a seat cannot see must not key its tree.
+// Because the state under a node can differ from one iteration to the next, each child
+// counts its availability (how often its action was legal when its parent chose), and
+// UCT explores by it, as in Cowling, Powley and Whitehouse's information-set MCTS.
+//
+// Information-set MCTS (ismcts): every iteration starts from a fresh determinization
+// of the root for the seat to act there, so no iteration reads what that seat cannot see.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "core/any_game.hpp"
+#include "core/mask_bits.hpp"
+#include "core/seed_derivation.hpp"
+#include "search/search_config.hpp"
+#include "search/search_tree.hpp"
+
+namespace meeple {
+
+struct SearchNode {
+    std::int32_t parent = -1;
+    std::int32_t first_child = -1;
+    std::int32_t next_sibling = -1;
+    std::int32_t action = -1;          // the edge from the parent
+    std::uint32_t visits = 0;          // completed iterations through this node
+    std::uint32_t available = 0;       // choices at the parent in which this action was legal
+    std::uint32_t virtual_visits = 0;  // virtual losses of pending iterations through it
+    float prior = 0;
+    std::uint8_t evaluated = 0;  // a decision node whose leaf value (and priors) came back
+    std::uint8_t pending = 0;    // waiting for the caller's evaluation
+    std::uint8_t chance_edge = 0;
+    std::uint8_t reserved = 0;
+};
+
+template <class Model>
+class MctsTree final : public SearchTree {
+public:
+    MctsTree(const Model& game, const SearchConfig& config, std::uint64_t seed)
+        : game_(game),
+          cfg_(config),
+          players_(game.num_players()),
+          words_(game.mask_words()),
+          record_words_((game.record_size() + 7) / 8),
+          rng_(Rng::from_seed(seed)),
+          root_(record_words_),
+          work_(record_words_),
+          mask_(static_cast<std::size_t>(words_)),
+          seen_(static_cast<std::size_t>(words_)),
+          outcomes_(static_cast<std::size_t>(std::max(1, game.max_chance_outcomes()))),
+          value_(static_cast<std::size_t>(players_)) {
+        closed_loop_chance_ = !cfg_.information_set;
+    }
+
+    void set_root(const void* rec) override {
+        std::memcpy(root_.data(), rec, game_.record_size());
+        clear_tree();
+    }
+
+    void advance(int player, int action) override {
+        game_.apply_unchecked(root_.data(), player, action);
+        const bool moves_in_tree = player != kChance || closed_loop_chance_;
+        if (!moves_in_tree) return;  // open loop: the node stands for every outcome
+        const int child = cfg_.reuse ? find_child(0, action) : -1;
+        if (child < 0) {
+            clear_tree();
+            return;
+        }
+        reroot(child);
+    }
+
+    const void* root_record() const override { return root_.data(); }
+
+    void begin_round() override {
+        started_ = 0;
+        completed_ = 0;
+        if (cfg_.dirichlet_alpha > 0 && nodes_[0].evaluated) add_root_noise();
+    }
+
+    void run(std::uint64_t limit, SearchClock::time_point deadline, bool timed, const Control& control) override {
+        const bool external = cfg_.evaluator == Evaluator::external;
+        std::uint64_t since_report = 0;
+        while (started_ < limit) {
+            if (external && pending_.size() >= static_cast<std::size_t>(cfg_.batch)) break;
+            if ((started_ & 31) == 0) {
+                if (control.cancelled()) break;
+                if (timed && SearchClock::now() >= deadline) break;
+            }
+            const Outcome outcome = iterate();
+            if (outcome == Outcome::collided) break;  // the rest of this batch would repeat a pending leaf
+            ++started_;
+            if (outcome == Outcome::completed) {
+                ++completed_;
+                if (++since_report == 64) control.advance(since_report), since_report = 0;
+            }
+        }
+        control.advance(since_report);
+    }
+
+    std::size_t pending() const override { return pending_.size(); }
+
+    void write_leaf(std::size_t k, float* obs, std::uint64_t* mask, std::int32_t* player) const override {
+        const Leaf& leaf = pending_[k];
+        const void* rec = leaf_record(k);
+        if (obs) game_.observe(rec, leaf.player, obs);
+        if (mask) game_.legal_mask(rec, leaf.player, mask);
+        if (player) *player = leaf.player;
+    }
+
+    void provide(const float* values, const float* priors) override {
+        const int actions = game_.num_actions();
+        for (std::size_t k = 0; k < pending_.size(); ++k) {
+            const Leaf& leaf = pending_[k];
+            SearchNode& node = nodes_[static_cast<std::size_t>(leaf.node)];
+            node.pending = 0;
+            node.evaluated = 1;
+            if (cfg_.selection == Selection::puct) {
+                expand_with_priors(leaf.node, leaf_record(k), leaf.player,
+                                   priors ? priors + k * static_cast<std::size_t>(actions) : nullptr);
+                if (leaf.node == 0 && cfg_.dirichlet_alpha > 0) add_root_noise();
+            }
+            for (int p = 0; p < players_; ++p) value_[static_cast<std::size_t>(p)] = values[k * static_cast<std::size_t>(players_) + static_cast<std::size_t>(p)];
+            backup(leaf.node, value_.data(), true);
+            ++completed_;
+        }
+        pending_.clear();
+        leaf_records_.clear();
+    }
+
+    void root_children(std::vector<RootChild>& out) const override {
+        for (int c = nodes_[0].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+            const SearchNode& child = nodes_[static_cast<std::size_t>(c)];
+            RootChild rc{child.action, child.visits, std::vector<double>(static_cast<std::size_t>(players_))};
+            for (int p = 0; p < players_; ++p) rc.value_sum[static_cast<std::size_t>(p)] = w(c, p);
+            out.push_back(std::move(rc));
+        }
+    }
+
+    std::uint64_t root_visits() const override { return nodes_[0].visits; }
+    void root_value_sum(double* out) const override {
+        for (int p = 0; p < players_; ++p) out[p] = w(0, p);
+    }
+
+    void principal_variation(std::vector<int>& out) const override {
+        out.clear();
+        for (int n = 0;;) {
+            int best = -1;
+            for (int c = nodes_[static_cast<std::size_t>(n)].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+                if (nodes_[static_cast<std::size_t>(c)].visits == 0) continue;
+                if (best < 0 || nodes_[static_cast<std::size_t>(c)].visits > nodes_[static_cast<std::size_t>(best)].visits) best = c;
+            }
+            if (best < 0) return;
+            out.push_back(nodes_[static_cast<std::size_t>(best)].action);
+            n = best;
+        }
+    }
+
+    TreeStats stats() const override { return TreeStats{nodes_.size(), max_depth_, completed_}; }
+
+private:
+    enum class Outcome { completed, pending, collided };
+
+    struct Leaf {
+        int node;
+        int player;
+    };
+
+    // ---- the tree's storage ----
+
+    void clear_tree() {
+        nodes_.assign(1, SearchNode{});
+        value_sums_.assign(static_cast<std::size_t>(players_), 0.0);
+        pending_.clear();
+        leaf_records_.clear();
+        max_depth_ = 0;
+        value_min_ = std::numeric_limits<double>::infinity();
+        value_max_ = -std::numeric_limits<double>::infinity();
+        // With rollouts the root needs no value of its own before its children.
+        if (cfg_.evaluator == Evaluator::rollout) nodes_[0].evaluated = 1;
+    }
+
+    int add_child(int parent, int action, float prior, bool chance_edge) {
+        const int index = static_cast<int>(nodes_.size());
+        SearchNode node;
+        node.parent = parent;
+        node.action = action;
+        node.prior = prior;
+        node.chance_edge = chance_edge ? 1 : 0;
+        node.next_sibling = nodes_[static_cast<std::size_t>(parent)].first_child;
+        nodes_.push_back(node);
+        nodes_[static_cast<std::size_t>(parent)].first_child = index;
+        value_sums_.resize(value_sums_.size() + static_cast<std::size_t>(players_), 0.0);
+        return index;
+    }
+
+    int find_child(int parent, int action) const {
+        for (int c = nodes_[static_cast<std::size_t>(parent)].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+            if (nodes_[static_cast<std::size_t>(c)].action == action) return c;
+        }
+        return -1;
+    }
+
+    double& w(int node, int p) { return value_sums_[static_cast<std::size_t>(node) * static_cast<std::size_t>(players_) + static_cast<std::size_t>(p)]; }
+    double w(int node, int p) const { return value_sums_[static_cast<std::size_t>(node) * static_cast<std::size_t>(players_) + static_cast<std::size_t>(p)]; }
+
+    // Keeps only the subtree under `child`, which becomes the root (indices renumbered
+    // breadth first).
+    void reroot(int child) {
+        std::vector<SearchNode> nodes;
+        std::vector<double> sums;
+        std::vector<int> order{child};
+        std::vector<int> new_index(nodes_.size(), -1);
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            new_index[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+            for (int c = nodes_[static_cast<std::size_t>(order[i])].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) order.push_back(c);
+        }
+        nodes.reserve(order.size());
+        sums.reserve(order.size() * static_cast<std::size_t>(players_));
+        for (int old : order) {
+            SearchNode n = nodes_[static_cast<std::size_t>(old)];
+            n.parent = old == child ? -1 : new_index[static_cast<std::size_t>(n.parent)];
+            n.first_child = n.first_child < 0 ? -1 : new_index[static_cast<std::size_t>(n.first_child)];
+            n.next_sibling = old == child || n.next_sibling < 0 ? -1 : new_index[static_cast<std::size_t>(n.next_sibling)];
+            nodes.push_back(n);
+            for (int p = 0; p < players_; ++p) sums.push_back(w(old, p));
+        }
+        nodes[0].action = -1;
+        nodes[0].chance_edge = 0;
+        nodes_ = std::move(nodes);
+        value_sums_ = std::move(sums);
+        if (cfg_.evaluator == Evaluator::rollout) nodes_[0].evaluated = 1;
+    }
+
+    // ---- one iteration ----
+
+    Outcome iterate() {
+        void* rec = work_.data();
+        std::memcpy(rec, root_.data(), game_.record_size());
+        if (cfg_.information_set) {
+            const int pov = acting_player(game_.actors(rec));
+            game_.determinize(rec, pov, rng_.next());  // also reseeds the copy's generator
+        } else {
+            reseed(rec, rng_.next());
+        }
+        int node = 0;
+        std::uint64_t depth = 0;
+        for (;;) {
+            const int player = acting_player(game_.actors(rec));
+            if (player == kNobody) {
+                std::fill(value_.begin(), value_.end(), 0.0);
+                game_.returns(rec, value_.data());
+                backup(node, value_.data(), false);
+                note_depth(depth);
+                return Outcome::completed;
+            }
+            if (player == kChance) {
+                const int k = game_.chance_outcomes(rec, outcomes_.data());
+                if (closed_loop_chance_) {
+                    const int child = chance_child(node, k);
+                    game_.apply_unchecked(rec, kChance, nodes_[static_cast<std::size_t>(child)].action);
+                    node = child;
+                    ++depth;
+                } else {
+                    game_.apply_unchecked(rec, kChance, sample_outcome(k));
+                }
+                continue;
+            }
+            SearchNode& here = nodes_[static_cast<std::size_t>(node)];
+            if (!here.evaluated) {
+                note_depth(depth);
+                if (here.pending) return Outcome::collided;
+                if (cfg_.evaluator == Evaluator::rollout) {
+                    rollout(rec);
+                    nodes_[static_cast<std::size_t>(node)].evaluated = 1;
+                    backup(node, value_.data(), false);
+                    return Outcome::completed;
+                }
+                make_pending(node, player, rec);
+                return Outcome::pending;
+            }
+            const int child = select_child(node, player, rec);
+            game_.apply_unchecked(rec, player, nodes_[static_cast<std::size_t>(child)].action);
+            node = child;
+            ++depth;
+        }
+    }
+
+    void note_depth(std::uint64_t depth) { max_depth_ = std::max(max_depth_, depth); }
+
+    static void reseed(void* rec, std::uint64_t seed) {
+        const Rng rng = Rng::from_seed(seed);
+        std::memcpy(rec, &rng, sizeof rng);  // a record starts with its generator
+    }
+
+    int sample_outcome(int k) {
+        double u = rng_.unit();
+        for (int j = 0; j + 1 < k; ++j) {
+            if ((u -= outcomes_[static_cast<std::size_t>(j)].probability) < 0) return outcomes_[static_cast<std::size_t>(j)].action;
+        }
+        return outcomes_[static_cast<std::size_t>(k - 1)].action;
+    }
+
+    // The child of a chance node for this iteration's outcome: drawn by probability, or
+    // (expand) the outcome whose share of visits lags its probability the most.
+    int chance_child(int node, int k) {
+        if (cfg_.chance == ChanceMode::sample) {
+            const int action = sample_outcome(k);
+            const int child = find_child(node, action);
+            return child >= 0 ? child : add_child(node, action, 0.f, true);
+        }
+        if (nodes_[static_cast<std::size_t>(node)].first_child < 0) {
+            for (int j = k - 1; j >= 0; --j) add_child(node, outcomes_[static_cast<std::size_t>(j)].action, static_cast<float>(outcomes_[static_cast<std::size_t>(j)].probability), true);
+        }
+        double total = 1;
+        for (int c = nodes_[static_cast<std::size_t>(node)].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+            total += nodes_[static_cast<std::size_t>(c)].visits + nodes_[static_cast<std::size_t>(c)].virtual_visits;
+        }
+        int best = -1;
+        double best_lag = -std::numeric_limits<double>::infinity();
+        for (int j = 0; j < k; ++j) {
+            const ChanceOutcome& o = outcomes_[static_cast<std::size_t>(j)];
+            int c = find_child(node, o.action);
+            if (c < 0) c = add_child(node, o.action, static_cast<float>(o.probability), true);
+            const SearchNode& n = nodes_[static_cast<std::size_t>(c)];
+            const double lag = o.probability * total - (n.visits + n.virtual_visits);
+            if (lag > best_lag) best_lag = lag, best = c;
+        }
+        return best;
+    }
+
+    // A seat's mean value at a node mapped to [0, 1] by the range of values this tree
+    // has seen, with pending iterations counted as the worst value.
+    double normalised_q(int node, int player) const {
+        const SearchNode& n = nodes_[static_cast<std::size_t>(node)];
+        const double count = double(n.visits) + n.virtual_visits;
+        if (n.visits == 0) return 0;
+        return n.visits * normalise(w(node, player) / n.visits) / count;
+    }
+    double normalise(double v) const {
+        if (!(value_max_ > value_min_)) return 0.5;
+        return (v - value_min_) / (value_max_ - value_min_);
+    }
+
+    int select_child(int node, int player, const void* rec) {
+        std::fill(mask_.begin(), mask_.end(), 0);
+        game_.legal_mask(rec, player, mask_.data());
+        std::fill(seen_.begin(), seen_.end(), 0);
+        const SearchNode& parent = nodes_[static_cast<std::size_t>(node)];
+        const bool puct = cfg_.selection == Selection::puct;
+        const double parent_visits = double(parent.visits) + parent.virtual_visits;
+        const double fpu = parent.visits ? normalise(w(node, player) / parent.visits) : 0.5;
+        int legal_count = 0;
+        for (int i = 0; i < words_; ++i) legal_count += std::popcount(mask_[static_cast<std::size_t>(i)]);
+
+        int best = -1;
+        double best_score = -std::numeric_limits<double>::infinity();
+        int unvisited = 0;  // UCT: untried children, chosen among uniformly
+        for (int c = parent.first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+            SearchNode& child = nodes_[static_cast<std::size_t>(c)];
+            const int a = child.action;
+            if (!((mask_[static_cast<std::size_t>(a >> 6)] >> (a & 63)) & 1)) continue;
+            seen_[static_cast<std::size_t>(a >> 6)] |= 1ull << (a & 63);
+            ++child.available;
+            const double n = double(child.visits) + child.virtual_visits;
+            double score;
+            if (puct) {
+                const double q = child.visits ? normalised_q(c, player) : child.virtual_visits ? 0.0 : fpu;
+                score = q + cfg_.c_puct * child.prior * std::sqrt(parent_visits) / (1 + n);
+            } else if (n == 0) {
+                // Untried: reservoir sampling keeps a uniform choice among them.
+                if (rng_.below(static_cast<std::uint32_t>(++unvisited)) == 0) best = c;
+                best_score = std::numeric_limits<double>::infinity();
+                continue;
+            } else {
+                if (unvisited) continue;
+                score = normalised_q(c, player) + cfg_.c_uct * std::sqrt(std::log(double(child.available)) / n);
+            }
+            if (score > best_score) best_score = score, best = c;
+        }
+        // Legal actions without a node yet (every action the first times in UCT; in the
+        // open loop, actions that other outcomes did not allow).
+        int untried = 0;
+        for (int i = 0; i < words_; ++i) untried += std::popcount(mask_[static_cast<std::size_t>(i)] & ~seen_[static_cast<std::size_t>(i)]);
+        if (untried == 0) return best;
+        const float default_prior = 1.0f / static_cast<float>(legal_count);
+        if (!puct) {
+            if (unvisited == 0 || rng_.below(static_cast<std::uint32_t>(unvisited + untried)) >= static_cast<std::uint32_t>(unvisited)) {
+                for (int i = 0; i < words_; ++i) seen_[static_cast<std::size_t>(i)] = mask_[static_cast<std::size_t>(i)] & ~seen_[static_cast<std::size_t>(i)];
+                const int action = nth_set_bit(seen_.data(), static_cast<int>(rng_.below(static_cast<std::uint32_t>(untried))));
+                return new_available_child(node, action, default_prior);
+            }
+            return best;
+        }
+        const double new_score = fpu + cfg_.c_puct * default_prior * std::sqrt(parent_visits);
+        if (new_score <= best_score) return best;
+        for (int i = 0; i < words_; ++i) seen_[static_cast<std::size_t>(i)] = mask_[static_cast<std::size_t>(i)] & ~seen_[static_cast<std::size_t>(i)];
+        return new_available_child(node, nth_set_bit(seen_.data(), 0), default_prior);
+    }
+
+    int new_available_child(int node, int action, float prior) {
+        const int c = add_child(node, action, prior, false);
+        nodes_[static_cast<std::size_t>(c)].available = 1;
+        return c;
+    }
+
+    // Creates a child for every legal action of a freshly evaluated node, with the
+    // caller's priors (checked: non-negative, zero off the legal set) normalised over
+    // the legal actions; none or all zeros give uniform priors.
+    void expand_with_priors(int node, const void* rec, int player, const float* priors) {
+        std::fill(mask_.begin(), mask_.end(), 0);
+        game_.legal_mask(rec, player, mask_.data());
+        double total = 0;
+        int count = 0;
+        for (int i = 0; i < words_; ++i) {
+            for (std::uint64_t bits = mask_[static_cast<std::size_t>(i)]; bits; bits &= bits - 1) {
+                const int a = i * 64 + std::countr_zero(bits);
+                total += priors ? priors[a] : 0.0;
+                ++count;
+            }
+        }
+        for (int i = words_ - 1; i >= 0; --i) {
+            for (std::uint64_t bits = mask_[static_cast<std::size_t>(i)]; bits;) {
+                const int bit = 63 - std::countl_zero(bits);
+                bits &= ~(1ull << bit);
+                const int a = i * 64 + bit;
+                const float p = total > 0 ? static_cast<float>(priors[a] / total) : 1.0f / static_cast<float>(count);
+                const int c = find_child(node, a);
+                if (c >= 0) nodes_[static_cast<std::size_t>(c)].prior = p;
+                else add_child(node, a, p, false);
+            }
+        }
+    }
+
+    // Mixes Dirichlet(alpha) noise into the root's priors (AlphaZero's exploration).
+    void add_root_noise() {
+        std::vector<int> children;
+        for (int c = nodes_[0].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) children.push_back(c);
+        if (children.size() < 2) return;
+        std::vector<double> noise(children.size());
+        double sum = 0;
+        for (double& x : noise) sum += (x = gamma(cfg_.dirichlet_alpha));
+        if (!(sum > 0)) return;
+        const double f = cfg_.dirichlet_fraction;
+        for (std::size_t i = 0; i < children.size(); ++i) {
+            SearchNode& n = nodes_[static_cast<std::size_t>(children[i])];
+            n.prior = static_cast<float>((1 - f) * n.prior + f * noise[i] / sum);
+        }
+    }
+
+    // Gamma(alpha, 1) by Marsaglia and Tsang (alpha < 1 through the boost u^(1/alpha)).
+    double gamma(double alpha) {
+        if (alpha < 1) {
+            const double u = std::max(rng_.unit(), 1e-300);
+            return gamma(alpha + 1) * std::pow(u, 1 / alpha);
+        }
+        const double d = alpha - 1.0 / 3, c = 1 / std::sqrt(9 * d);
+        for (;;) {
+            double x, v;
+            do {
+                x = normal();
+                v = 1 + c * x;
+            } while (v <= 0);
+            v = v * v * v;
+            const double u = rng_.unit();
+            if (u < 1 - 0.0331 * x * x * x * x) return d * v;
+            if (std::log(std::max(u, 1e-300)) < 0.5 * x * x + d * (1 - v + std::log(v))) return d * v;
+        }
+    }
+    double normal() {  // Box-Muller, one of the pair
+        const double u1 = std::max(rng_.unit(), 1e-300), u2 = rng_.unit();
+        return std::sqrt(-2 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+    }
+
+    // Plays uniformly random moves (chance by its probabilities) from rec to the end, or
+    // for rollout_depth moves; value_ gets the returns there (of an unfinished game:
+    // what the game's returns say of it so far).
+    void rollout(void* rec) {
+        for (int moves = 0; cfg_.rollout_depth < 0 || moves < cfg_.rollout_depth; ++moves) {
+            const int player = acting_player(game_.actors(rec));
+            if (player == kNobody) break;
+            int action;
+            if (player == kChance) {
+                action = sample_outcome(game_.chance_outcomes(rec, outcomes_.data()));
+            } else {
+                game_.legal_mask(rec, player, mask_.data());
+                action = uniform_set_bit(mask_.data(), words_, rng_);
+            }
+            game_.apply_unchecked(rec, player, action);
+        }
+        std::fill(value_.begin(), value_.end(), 0.0);
+        game_.returns(rec, value_.data());
+    }
+
+    void make_pending(int node, int player, const void* rec) {
+        nodes_[static_cast<std::size_t>(node)].pending = 1;
+        pending_.push_back(Leaf{node, player});
+        const std::size_t at = leaf_records_.size();
+        leaf_records_.resize(at + record_words_);
+        std::memcpy(leaf_records_.data() + at, rec, game_.record_size());
+        for (int n = node; n >= 0; n = nodes_[static_cast<std::size_t>(n)].parent) {
+            nodes_[static_cast<std::size_t>(n)].virtual_visits += static_cast<std::uint32_t>(cfg_.virtual_loss);
+        }
+    }
+
+    const void* leaf_record(std::size_t k) const { return leaf_records_.data() + k * record_words_; }
+
+    // Adds one visit and the value vector to every node from `node` up to the root
+    // (max^n: each node keeps every seat's sum; each seat chooses by its own).
+    void backup(int node, const double* value, bool was_pending) {
+        for (int p = 0; p < players_; ++p) {
+            value_min_ = std::min(value_min_, value[p]);
+            value_max_ = std::max(value_max_, value[p]);
+        }
+        for (int n = node; n >= 0; n = nodes_[static_cast<std::size_t>(n)].parent) {
+            SearchNode& sn = nodes_[static_cast<std::size_t>(n)];
+            sn.visits += 1;
+            if (was_pending) sn.virtual_visits -= static_cast<std::uint32_t>(cfg_.virtual_loss);
+            for (int p = 0; p < players_; ++p) w(n, p) += value[p];
+        }
+    }
+
+    const Model& game_;
+    const SearchConfig& cfg_;
+    const int players_, words_;
+    const std::size_t record_words_;
+    Rng rng_;
+    bool closed_loop_chance_ = true;
+    std::vector<std::uint64_t> root_, work_;
+    std::vector<std::uint64_t> mask_, seen_;
+    std::vector<ChanceOutcome> outcomes_;
+    std::vector<double> value_;
+    std::vector<SearchNode> nodes_;
+    std::vector<double> value_sums_;  // [node][seat]
+    std::vector<Leaf> pending_;
+    std::vector<std::uint64_t> leaf_records_;
+    std::uint64_t started_ = 0, completed_ = 0, max_depth_ = 0;
+    double value_min_ = 0, value_max_ = 0;
+};
+
+template <GameRules G>
+std::unique_ptr<SearchTree> GameModel<G>::make_search_tree(const SearchConfig& config, std::uint64_t seed) const {
+    return std::make_unique<MctsTree<GameModel<G>>>(*this, config, seed);
+}
+
+}  // namespace meeple

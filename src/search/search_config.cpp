@@ -1,0 +1,71 @@
+#include "search/search_config.hpp"
+
+#include "core/error.hpp"
+
+namespace meeple {
+namespace {
+
+constexpr OptionSpec kSearchOptions[] = {
+    {"iterations", OptionType::integer, "1000", 0, 1e12, {}, "iterations a root per run (0: only the time budget)"},
+    {"time_ms", OptionType::real, "0", 0, 1e9, {}, "wall-clock budget of a run in milliseconds (0: none)"},
+    {"selection", OptionType::choice, "auto", 0, 0, "auto,uct,puct",
+     "uct (UCB1 over visits) or puct (priors); auto: uct with rollouts, puct with an external evaluator"},
+    {"evaluator", OptionType::choice, "rollout", 0, 0, "rollout,external",
+     "leaf values from random rollouts, or from the caller (values and priors, batched)"},
+    {"c_uct", OptionType::real, "1.4", 0, 100, {}, "UCT exploration constant (values normalised to [0, 1])"},
+    {"c_puct", OptionType::real, "1.5", 0, 100, {}, "PUCT exploration constant (values normalised to [0, 1])"},
+    {"rollout_depth", OptionType::integer, "-1", -1, 1e9, {},
+     "moves a rollout plays before it stops and scores the position (-1: to the end)"},
+    {"chance", OptionType::choice, "sample", 0, 0, "sample,expand",
+     "explicit chance: sample outcomes by probability, or expand every outcome and visit them in proportion"},
+    {"dirichlet_alpha", OptionType::real, "0", 0, 100, {}, "root noise on the priors (0: none)"},
+    {"dirichlet_fraction", OptionType::real, "0.25", 0, 1, {}, "weight of the root noise"},
+    {"temperature", OptionType::real, "0", 0, 100, {}, "move choice: 0 the most visited, else visits^(1/t)"},
+    {"virtual_loss", OptionType::integer, "1", 0, 1000, {}, "losses a pending leaf counts on its path"},
+    {"batch", OptionType::integer, "8", 1, 65536, {}, "leaves a tree collects before asking for values"},
+    {"trees", OptionType::integer, "1", 1, 256, {}, "independent trees a root, merged at the root"},
+    {"reuse", OptionType::boolean, "true", 0, 0, {}, "keep the subtree of the moves played between searches"},
+    {"seed", OptionType::integer, "0", 0, 9007199254740991.0, {}, "seed of the search's own generators"},
+};
+
+}  // namespace
+
+std::span<const OptionSpec> search_option_specs() { return kSearchOptions; }
+
+SearchConfig parse_search_spec(std::string_view text) {
+    ParsedSpec parsed = parse_spec(text);
+    if (parsed.name != "mcts" && parsed.name != "ismcts") {
+        fail(Status::invalid_argument, "unknown search '" + parsed.name + "'; available: mcts, ismcts");
+    }
+    const Options options(parsed.name, kSearchOptions, parsed.options);
+    SearchConfig c;
+    c.spec = options.canonical(parsed.name);
+    c.information_set = parsed.name == "ismcts";
+    c.iterations = static_cast<std::uint64_t>(options.get_int("iterations"));
+    c.time_ms = options.get_real("time_ms");
+    if (c.iterations == 0 && c.time_ms == 0) {
+        fail(Status::invalid_argument, "search '" + std::string(text) +
+                                           "' has no budget: give iterations > 0 or time_ms > 0");
+    }
+    c.evaluator = options.get_choice("evaluator") == "external" ? Evaluator::external : Evaluator::rollout;
+    const std::string& selection = options.get_choice("selection");
+    c.selection = selection == "uct"    ? Selection::uct
+                  : selection == "puct" ? Selection::puct
+                  : c.evaluator == Evaluator::external ? Selection::puct
+                                                       : Selection::uct;
+    c.c_uct = options.get_real("c_uct");
+    c.c_puct = options.get_real("c_puct");
+    c.rollout_depth = static_cast<int>(options.get_int("rollout_depth"));
+    c.chance = options.get_choice("chance") == "expand" ? ChanceMode::expand : ChanceMode::sample;
+    c.dirichlet_alpha = options.get_real("dirichlet_alpha");
+    c.dirichlet_fraction = options.get_real("dirichlet_fraction");
+    c.temperature = options.get_real("temperature");
+    c.virtual_loss = static_cast<int>(options.get_int("virtual_loss"));
+    c.batch = static_cast<int>(options.get_int("batch"));
+    c.trees = static_cast<int>(options.get_int("trees"));
+    c.reuse = options.get_bool("reuse");
+    c.seed = static_cast<std::uint64_t>(options.get_int("seed"));
+    return c;
+}
+
+}  // namespace meeple

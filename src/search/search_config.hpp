@@ -1,0 +1,44 @@
+// A search's configuration, made from a spec string like a game's:
+// "mcts(iterations=800,c_uct=1.4)" or "ismcts(iterations=1000,evaluator=external)".
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/options.hpp"
+
+namespace meeple {
+
+enum class Selection { uct, puct };
+enum class Evaluator { rollout, external };
+enum class ChanceMode { sample, expand };
+
+struct SearchConfig {
+    std::string spec;            // canonical: every option in declared order
+    bool information_set = false;  // ismcts: every iteration searches a fresh determinization
+    std::uint64_t iterations = 0;  // per root; 0 with time_ms > 0: as many as time allows
+    double time_ms = 0;            // wall-clock budget of one run per root (0: none)
+    Selection selection = Selection::uct;
+    Evaluator evaluator = Evaluator::rollout;
+    double c_uct = 1.4;
+    double c_puct = 1.5;
+    int rollout_depth = -1;  // -1: play rollouts to the end
+    ChanceMode chance = ChanceMode::sample;
+    double dirichlet_alpha = 0;  // 0: no root noise
+    double dirichlet_fraction = 0.25;
+    double temperature = 0;  // 0: the most visited action
+    int virtual_loss = 1;
+    int batch = 8;            // leaves a tree collects before asking the caller (external)
+    int trees = 1;            // independent trees a root, merged at the root (root parallelism)
+    bool reuse = true;        // keep the subtree of the actions played between searches
+    std::uint64_t seed = 0;
+};
+
+// Parses and checks a spec; throws Error naming the bad part and what is accepted.
+SearchConfig parse_search_spec(std::string_view spec);
+
+// The option table of every search, for documentation and error messages.
+std::span<const OptionSpec> search_option_specs();
+
+}  // namespace meeple

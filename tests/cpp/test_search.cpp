@@ -1,0 +1,312 @@
+// Monte Carlo tree search: max^n backup on a hand-built three-seat tree, tic-tac-toe
+// against random play and against itself, forced wins, the evaluator loop, and the
+// same results at every thread count.
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+#include "core/error.hpp"
+#include "core/mask_bits.hpp"
+#include "core/registry.hpp"
+#include "search/search.hpp"
+
+using namespace meeple;
+
+namespace {
+
+// A three-seat game tree with fixed payoffs. Seat 0 picks left or right; after left,
+// seat 1 picks between payoffs (0.3, 0.4, 0.3) and (0.9, 0.1, 0.0); after right, seat
+// 2 picks between (0.5, 0.0, 0.5) and (0.0, 0.6, 0.4). Each seat maximising its own
+// value (max^n) gives seat 1 the first leaf and seat 2 the first leaf, so seat 0 goes
+// right and gets 0.5. A search for seat 0 alone (paranoid or optimistic) would go left.
+class ThreeSeatTree {
+public:
+    static constexpr std::string_view kName = "three_seat_tree";
+    static constexpr std::uint32_t kStateVersion = 1;
+    struct State {
+        std::int32_t path[2];  // the moves so far, -1 for none
+    };
+    static std::span<const OptionSpec> option_specs() { return {}; }
+    explicit ThreeSeatTree(const Options&) {}
+    int num_players() const { return 3; }
+    int num_actions() const { return 2; }
+    std::span<const ObsField> obs_fields() const { return kFields; }
+    void init(State& s, Rng&) const { s.path[0] = s.path[1] = -1; }
+    Actors actors(const State& s) const {
+        if (s.path[0] < 0) return 1u << 0;
+        if (s.path[1] < 0) return 1u << (s.path[0] == 0 ? 1 : 2);
+        return 0;
+    }
+    void legal_mask(const State&, int, std::uint64_t* words) const { words[0] = 3; }
+    void apply(State& s, int, int action, Rng&) const { s.path[s.path[0] < 0 ? 0 : 1] = action; }
+    bool is_terminal(const State& s) const { return s.path[1] >= 0; }
+    bool truncated(const State&) const { return false; }
+    void returns(const State& s, double* out) const {
+        static constexpr double kPayoff[2][2][3] = {{{0.3, 0.4, 0.3}, {0.9, 0.1, 0.0}},
+                                                    {{0.5, 0.0, 0.5}, {0.0, 0.6, 0.4}}};
+        for (int p = 0; p < 3; ++p) out[p] = is_terminal(s) ? kPayoff[s.path[0]][s.path[1]][p] : 0.0;
+    }
+    void step_reward(const State& s, double* out) const { returns(s, out); }
+    void observe(const State& s, int, float* out) const {
+        out[0] = static_cast<float>(s.path[0]);
+        out[1] = static_cast<float>(s.path[1]);
+    }
+    void view(const State&, int, JsonWriter& json) const { json.begin_object().end_object(); }
+    std::string render(const State&) const { return ""; }
+    std::string action_name(int a) const { return a ? "second" : "first"; }
+    std::string check(const State&) const { return ""; }
+
+private:
+    static constexpr ObsField kFields[] = {{"path", 0, 2, {2, 0, 0}, "the moves so far"}};
+};
+
+std::shared_ptr<const AnyGame> three_seat_tree() {
+    return std::make_shared<const GameModel<ThreeSeatTree>>(Options("three_seat_tree", {}, {}));
+}
+
+std::vector<std::uint64_t> new_record(const AnyGame& g, std::uint64_t seed) {
+    std::vector<std::uint64_t> rec((g.record_size() + 7) / 8);
+    g.init(rec.data(), seed);
+    return rec;
+}
+
+int search_once(const std::shared_ptr<const AnyGame>& g, const void* rec, const std::string& spec, int threads = 1) {
+    Search s(g, spec, 1, threads);
+    s.set_root(0, rec, kActing);
+    CHECK(s.run(Control()));
+    return s.chosen_action(0);
+}
+
+int random_action(const AnyGame& g, const void* rec, Rng& rng) {
+    std::uint64_t words[64] = {};
+    g.legal_mask(rec, acting_player(g.actors(rec)), words);
+    return uniform_set_bit(words, g.mask_words(), rng);
+}
+
+void play(const AnyGame& g, void* rec, std::initializer_list<int> moves) {
+    for (int a : moves) g.apply(rec, kActing, a);
+}
+
+}  // namespace
+
+TEST(search_backs_up_every_seats_value_max_n_style) {
+    auto g = three_seat_tree();
+    auto rec = new_record(*g, 1);
+    Search s(g, "mcts(iterations=20000,c_uct=0.5,seed=3)", 1, 1);
+    s.set_root(0, rec.data(), kActing);
+    CHECK(s.run(Control()));
+    CHECK_EQ(s.chosen_action(0), 0 + 1);  // right
+    double value[3];
+    s.root_value(0, value);
+    // Most iterations follow the max^n line, whose payoff is (0.5, 0.0, 0.5).
+    CHECK(value[0] > 0.47 && value[0] < 0.51);
+    CHECK(value[2] > 0.47 && value[2] < 0.51);
+    CHECK(value[1] < 0.03);
+    const std::vector<int> line = s.principal_variation(0);
+    CHECK(line.size() == 2 && line[0] == 1 && line[1] == 0);
+}
+
+TEST(mcts_never_loses_tictactoe_to_random_play) {
+    auto g = make_game("tictactoe");
+    for (int game = 0; game < 30; ++game) {
+        const int seat = game % 2;
+        auto rec = new_record(*g, static_cast<std::uint64_t>(game));
+        Rng rng = Rng::from_seed(1000 + static_cast<std::uint64_t>(game));
+        while (!g->is_terminal(rec.data())) {
+            const int player = acting_player(g->actors(rec.data()));
+            const int a = player == seat ? search_once(g, rec.data(), "mcts(iterations=3000,seed=" + std::to_string(game) + ")")
+                                         : random_action(*g, rec.data(), rng);
+            g->apply(rec.data(), kActing, a);
+        }
+        double returns[kMaxPlayers];
+        g->returns(rec.data(), returns);
+        CHECK(returns[seat] >= 0);
+    }
+}
+
+TEST(mcts_draws_tictactoe_against_itself) {
+    auto g = make_game("tictactoe");
+    for (int game = 0; game < 4; ++game) {
+        auto rec = new_record(*g, 0);
+        int move = 0;
+        while (!g->is_terminal(rec.data())) {
+            const std::string spec = "mcts(iterations=20000,seed=" + std::to_string(game * 100 + move++) + ")";
+            g->apply(rec.data(), kActing, search_once(g, rec.data(), spec));
+        }
+        double returns[kMaxPlayers];
+        g->returns(rec.data(), returns);
+        CHECK_EQ(returns[0], 0.0);
+    }
+}
+
+TEST(mcts_takes_a_win_in_one_and_blocks_a_loss_in_one) {
+    auto g = make_game("tictactoe");
+    // X: 0, 1; O: 3, 4. X to move wins at 2.
+    auto rec = new_record(*g, 0);
+    play(*g, rec.data(), {0, 3, 1, 4});
+    CHECK_EQ(search_once(g, rec.data(), "mcts(iterations=2000)"), 2);
+    // X: 0, 8; O: 4, 3. O threatens 3-4-5: X must block at 5.
+    auto block = new_record(*g, 0);
+    play(*g, block.data(), {0, 4, 8, 3});
+    CHECK_EQ(search_once(g, block.data(), "mcts(iterations=5000)"), 5);
+}
+
+TEST(search_gives_the_same_results_at_every_thread_count) {
+    for (const char* spec : {"tictactoe", "catan(players=3)", "triangle"}) {
+        auto g = make_game(spec);
+        auto rec = new_record(*g, 7);
+        // Play a few random moves in so that the root is not the opening.
+        Rng rng = Rng::from_seed(5);
+        for (int i = 0; i < 3 && !g->is_terminal(rec.data()); ++i) {
+            const int player = acting_player(g->actors(rec.data()));
+            if (player == kChance) break;
+            g->apply(rec.data(), kActing, random_action(*g, rec.data(), rng));
+        }
+        std::vector<RootChild> at[2];
+        for (int threads : {1, 2}) {
+            Search s(g, "mcts(iterations=400,trees=4,seed=11)", 1, threads);
+            s.set_root(0, rec.data(), kActing);
+            CHECK(s.run(Control()));
+            at[threads - 1] = s.root_children(0);
+        }
+        CHECK_EQ(at[0].size(), at[1].size());
+        for (std::size_t i = 0; i < std::min(at[0].size(), at[1].size()); ++i) {
+            CHECK_EQ(at[0][i].action, at[1][i].action);
+            CHECK_EQ(at[0][i].visits, at[1][i].visits);
+            CHECK(at[0][i].value_sum == at[1][i].value_sum);
+        }
+    }
+}
+
+TEST(external_evaluator_expands_exactly_the_leaves_it_was_given) {
+    auto g = make_game("tictactoe");
+    auto rec = new_record(*g, 0);
+    Search s(g, "mcts(evaluator=external,iterations=300,batch=8,seed=2)", 1, 1);
+    s.set_root(0, rec.data(), kActing);
+    std::size_t leaves = 0, children = 0, rounds = 0;
+    while (!s.run(Control())) {
+        const std::size_t n = s.pending();
+        CHECK(n >= 1 && n <= 8);
+        std::vector<float> obs(n * static_cast<std::size_t>(g->obs_size()));
+        std::vector<std::uint64_t> masks(n * static_cast<std::size_t>(g->mask_words()));
+        std::vector<std::int32_t> roots(n), players(n);
+        s.write_leaves(obs.data(), masks.data(), roots.data(), players.data());
+        for (std::size_t k = 0; k < n; ++k) children += static_cast<std::size_t>(count_set_bits(&masks[k], 1));
+        leaves += n;
+        ++rounds;
+        std::vector<float> values(n * 2, 0.0f);
+        s.provide(values.data(), nullptr);
+    }
+    // PUCT expands every legal action of each evaluated leaf, and nothing else.
+    CHECK_EQ(s.stats(0).nodes, 1 + children);
+    CHECK(leaves <= s.stats(0).iterations);
+    CHECK(rounds > 1);
+}
+
+TEST(external_evaluator_rejects_bad_answers_and_stays_usable) {
+    auto g = make_game("tictactoe");
+    auto rec = new_record(*g, 0);
+    play(*g, rec.data(), {4});  // O to move: cell 4 is taken
+    Search s(g, "mcts(evaluator=external,iterations=50,batch=4)", 1, 1);
+    s.set_root(0, rec.data(), kActing);
+    CHECK(!s.run(Control()));
+    const std::size_t n = s.pending();
+    std::vector<float> values(n * 2, 0.0f), priors(n * 9, 0.1f);
+    values[0] = std::numeric_limits<float>::quiet_NaN();
+    CHECK_THROWS_STATUS(s.provide(values.data(), nullptr), Status::invalid_argument);
+    values[0] = 0;
+    CHECK_THROWS_STATUS(s.provide(values.data(), priors.data()), Status::invalid_argument);  // cell 4 is illegal
+    for (std::size_t k = 0; k < n; ++k) priors[k * 9 + 4] = 0;
+    priors[1] = -1;
+    CHECK_THROWS_STATUS(s.provide(values.data(), priors.data()), Status::invalid_argument);
+    CHECK_EQ(s.pending(), n);  // nothing changed
+    priors[1] = 0.1f;
+    s.provide(values.data(), priors.data());
+    CHECK_THROWS_STATUS(s.provide(values.data(), priors.data()), Status::wrong_state);  // none waits now
+    while (!s.run(Control())) {
+        std::vector<float> v(s.pending() * 2, 0.0f);
+        s.provide(v.data(), nullptr);
+    }
+    CHECK(s.chosen_action(0) >= 0 && s.chosen_action(0) != 4);
+}
+
+TEST(search_refuses_finished_games_other_seats_and_bad_specs) {
+    auto g = make_game("tictactoe");
+    auto rec = new_record(*g, 0);
+    Search s(g, "mcts(iterations=10)", 2, 1);
+    CHECK_THROWS_STATUS(s.set_root(0, rec.data(), 1), Status::not_active);
+    CHECK_THROWS_STATUS(s.set_root(2, rec.data(), 0), Status::out_of_range);
+    CHECK_THROWS_STATUS(s.run(Control()), Status::wrong_state);  // no root yet
+    auto over = new_record(*g, 0);
+    play(*g, over.data(), {0, 3, 1, 4, 2});
+    CHECK_THROWS_STATUS(s.set_root(0, over.data(), kActing), Status::wrong_state);
+    CHECK_THROWS_STATUS(Search(g, "mcts(iteration=5)", 1, 1), Status::invalid_argument);
+    CHECK_THROWS_STATUS(Search(g, "mtcs", 1, 1), Status::invalid_argument);
+    CHECK_THROWS_STATUS(Search(g, "mcts(iterations=0)", 1, 1), Status::invalid_argument);
+    CHECK_THROWS_STATUS(Search(g, "mcts(c_uct=-1)", 1, 1), Status::invalid_argument);
+    CHECK_THROWS_STATUS(Search(g, "mcts(", 1, 1), Status::parse);
+    // Still usable after the errors.
+    s.set_root(0, rec.data(), 0);
+    CHECK(s.run(Control()));
+    CHECK(s.chosen_action(0) >= 0);
+    CHECK_EQ(s.chosen_action(1), kNoAction);  // idle
+}
+
+TEST(subtree_reuse_keeps_the_visits_below_the_move_played) {
+    auto g = make_game("tictactoe");
+    auto rec = new_record(*g, 0);
+    Search s(g, "mcts(iterations=3000,seed=4)", 1, 1);
+    s.set_root(0, rec.data(), kActing);
+    CHECK(s.run(Control()));
+    const int a = s.chosen_action(0);
+    std::uint64_t visits_of_a = 0;
+    for (const RootChild& c : s.root_children(0)) visits_of_a += c.action == a ? c.visits : 0;
+    s.advance(0, kActing, a);
+    // The new root is the old child: its children carry their visits over.
+    std::uint64_t carried = 0;
+    for (const RootChild& c : s.root_children(0)) carried += c.visits;
+    CHECK(carried + 1 >= visits_of_a && carried > 0);
+    CHECK_THROWS_STATUS(s.advance(0, kActing, a), Status::illegal_action);  // that cell is taken now
+    CHECK(s.run(Control()));
+    CHECK(s.chosen_action(0) != a);
+}
+
+TEST(explicit_chance_searches_closed_loop_in_both_chance_modes) {
+    auto g = make_game("catan(players=2,explicit_chance=true)");
+    auto rec = new_record(*g, 3);
+    Rng rng = Rng::from_seed(8);
+    // Play to the first decision after a dice roll.
+    for (int i = 0; i < 400 && !g->is_terminal(rec.data()); ++i) {
+        const int player = acting_player(g->actors(rec.data()));
+        if (player == kChance) {
+            ChanceOutcome out[kMaxChanceOutcomes];
+            const int k = g->chance_outcomes(rec.data(), out);
+            g->apply(rec.data(), kChance, out[rng.below(static_cast<std::uint32_t>(k))].action);
+            continue;
+        }
+        if (g->move_number(rec.data()) > 40) break;
+        g->apply(rec.data(), kActing, random_action(*g, rec.data(), rng));
+    }
+    for (const char* spec : {"mcts(iterations=300,chance=sample,rollout_depth=50)",
+                             "mcts(iterations=300,chance=expand,rollout_depth=50)"}) {
+        Search s(g, spec, 1, 1);
+        s.set_root(0, rec.data(), kActing);
+        CHECK(s.run(Control()));
+        CHECK(g->legal(rec.data(), acting_player(g->actors(rec.data())), s.chosen_action(0)));
+        CHECK_EQ(s.stats(0).iterations, 300u);
+    }
+}
+
+TEST(search_stops_when_cancelled_and_goes_on_after) {
+    auto g = make_game("catan");
+    auto rec = new_record(*g, 1);
+    Search s(g, "mcts(iterations=1000000)", 1, 1);
+    s.set_root(0, rec.data(), kActing);
+    meeple_control_t block{sizeof(meeple_control_t), 1, 0, 0};
+    CHECK_THROWS_STATUS(s.run(Control(&block)), Status::cancelled);
+    CHECK(s.in_round());
+    CHECK_EQ(block.total, 1000000u);
+}
