@@ -263,6 +263,11 @@ public:
             for (int j = 0; j < k; ++j) words[chance[j].action >> 6] |= 1ull << (chance[j].action & 63);
         }
     }
+    // The game's heuristic value of a position (HasHeuristic), else its returns.
+    void heuristic_value(const void* rec, double* out) const {
+        if constexpr (HasHeuristic<G>) game_.heuristic_value(st(rec), out);
+        else game_.returns(st(rec), out);
+    }
     void observe_acting(const void* rec, float* out) const {
         const int player = acting_player(game_.actors(st(rec)));
         game_.observe(st(rec), player >= 0 ? player : kViewPublic, out);

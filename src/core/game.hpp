@@ -108,6 +108,13 @@ concept HasActionOutcomes = requires(const G& g, const typename G::State& cs, ty
     { g.apply_step(s, player, action, rng, outcome) } -> std::same_as<void>;
 };
 
+// Games that can score an unfinished position for every seat, in the scale of their
+// returns: search uses it where a rollout stops early (rollout_depth).
+template <class G>
+concept HasHeuristic = requires(const G& g, const typename G::State& cs, double* out) {
+    { g.heuristic_value(cs, out) } -> std::same_as<void>;
+};
+
 // Games that publish constant data (a board's topology) as JSON under a few keys,
 // listed in G::kDataKeys; data() returns false for another key.
 template <class G>

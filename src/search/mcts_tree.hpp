@@ -491,8 +491,8 @@ private:
     }
 
     // Plays uniformly random moves (chance by its probabilities) from rec to the end, or
-    // for rollout_depth moves; value_ gets the returns there (of an unfinished game:
-    // what the game's returns say of it so far).
+    // for rollout_depth moves; value_ gets the returns there, or the game's heuristic
+    // value where the rollout stopped early (its returns when it has no heuristic).
     void rollout(void* rec) {
         for (int moves = 0; cfg_.rollout_depth < 0 || moves < cfg_.rollout_depth; ++moves) {
             const int player = acting_player(game_.actors(rec));
@@ -507,7 +507,8 @@ private:
             game_.apply_unchecked(rec, player, action);
         }
         std::fill(value_.begin(), value_.end(), 0.0);
-        game_.returns(rec, value_.data());
+        if (game_.is_terminal(rec)) game_.returns(rec, value_.data());
+        else game_.heuristic_value(rec, value_.data());
     }
 
     void make_pending(int node, int player, const void* rec) {

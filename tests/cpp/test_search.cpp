@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "core/mask_bits.hpp"
 #include "core/registry.hpp"
+#include "games/triangle/triangle.hpp"
 #include "search/search.hpp"
 
 using namespace meeple;
@@ -309,4 +310,42 @@ TEST(search_stops_when_cancelled_and_goes_on_after) {
     CHECK_THROWS_STATUS(s.run(Control(&block)), Status::cancelled);
     CHECK(s.in_round());
     CHECK_EQ(block.total, 1000000u);
+}
+
+TEST(mcts_finds_the_triangle_placement_that_clears_two_lines) {
+    auto any = make_game("triangle");
+    const auto& board = static_cast<const GameModel<triangle::Triangle>&>(*any).rules().board();
+    // Two lines of different directions through one cell X, filled but for X: a single
+    // triangle on X clears both.
+    const auto& lines = board.lines();
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        for (std::size_t j = 0; j < lines.size(); ++j) {
+            if (lines[i].direction == lines[j].direction || lines[i].cells.count() < 5 || lines[j].cells.count() < 5) continue;
+            const triangle::Cells both = lines[i].cells & lines[j].cells;
+            if (both.count() != 1) continue;
+            int x = -1;
+            both.for_each([&](int cell) { x = cell; });
+            triangle::Cells filled = lines[i].cells | lines[j].cells;
+            filled &= ~triangle::Cells::bit(x);
+            bool full_line = false;
+            for (const auto& line : lines) full_line = full_line || line.cells.within(filled);
+            if (full_line) continue;
+            const int r = x / board.cols(), c = x % board.cols();
+            std::string occupied = "[";
+            for (int rr = 0; rr < board.rows(); ++rr) {
+                occupied += rr ? ",[" : "[";
+                for (int cc = 0; cc < board.cols(); ++cc) occupied += std::string(cc ? "," : "") + (filled.test(board.cell(rr, cc)) ? "1" : "0");
+                occupied += "]";
+            }
+            occupied += "]";
+            const std::string up = triangle::Board::points_up(r, c) ? "1" : "0";
+            const std::string position = "{\"occupied\":" + occupied + ",\"shapes\":[[[0,0," + up + "]],null,null]}";
+            std::vector<std::uint64_t> rec((any->record_size() + 7) / 8);
+            any->from_position(rec.data(), position, 1);
+            const int best = search_once(any, rec.data(), "mcts(iterations=2000,seed=1)");
+            CHECK_EQ(best, x);  // slot 0, anchor on X
+            return;
+        }
+    }
+    CHECK(false);  // the default board has such lines
 }

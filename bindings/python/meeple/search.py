@@ -235,9 +235,16 @@ class Search:
         control = ffi.new("meeple_control_t *")
         control.struct_size = ffi.sizeof("meeple_control_t")
         result = ffi.new("int32_t *")
-        status: list[int] = []
-        worker = threading.Thread(target=lambda: status.append(lib.meeple_search_run(self._ptr, control, result)),
-                                  daemon=True)
+        failure: list[BaseException] = []
+
+        def work() -> None:
+            # The error message is the worker thread's own: read it there.
+            try:
+                check(lib.meeple_search_run(self._ptr, control, result))
+            except BaseException as e:  # handed to the caller's thread below
+                failure.append(e)
+
+        worker = threading.Thread(target=work, daemon=True)
         worker.start()
         try:
             while worker.is_alive():
@@ -246,7 +253,8 @@ class Search:
             control.cancel = 1
             worker.join()
             raise
-        check(status[0])
+        if failure:
+            raise failure[0]
         return int(result[0]) == _DONE
 
     def leaves(self) -> Leaves:

@@ -1,6 +1,7 @@
 // The catan game's options, its initial state, returns and action names.
 #include "games/catan/catan.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "core/error.hpp"
@@ -66,6 +67,17 @@ void Catan::init(State& s, Rng& rng) const {
 
 void Catan::returns(const State& s, double* out) const {
     for (int p = 0; p < players_; ++p) out[p] = s.winner == kNone ? 0.0 : (p == s.winner ? 1.0 : -1.0);
+}
+
+void Catan::heuristic_value(const State& s, double* out) const {
+    if (s.winner != kNone || players_ < 2) return returns(s, out);
+    int points[kMaxPlayers] = {};
+    int total = 0;
+    for (int p = 0; p < players_; ++p) total += (points[p] = victory_points(s, p, true));
+    for (int p = 0; p < players_; ++p) {
+        const double others = static_cast<double>(total - points[p]) / (players_ - 1);
+        out[p] = std::clamp((points[p] - others) / vp_to_win_, -1.0, 1.0);
+    }
 }
 
 std::string Catan::action_name(int a) const {

@@ -113,6 +113,9 @@ public:
     void returns(const State& s, double* out) const;
     // Rewards come only with the step that ends the game.
     void step_reward(const State& s, double* out) const { returns(s, out); }
+    // For search where a rollout stops early: each seat's victory points ahead of the
+    // others' mean, over the points to win, within the returns' [-1, 1].
+    void heuristic_value(const State& s, double* out) const;
     void observe(const State& s, int viewer, float* out) const;
     void view(const State& s, int viewer, JsonWriter& json) const;
     std::string render(const State& s) const;
