@@ -44,13 +44,28 @@ struct SearchNode {
     std::int32_t action = -1;          // the edge from the parent
     std::uint32_t visits = 0;          // completed iterations through this node
     std::uint32_t available = 0;       // choices at the parent in which this action was legal
+                                       // (counted from the parent's first choice)
     std::uint32_t virtual_visits = 0;  // virtual losses of pending iterations through it
+    std::uint32_t choices = 0;         // times an iteration chose among its children
     float prior = 0;
+    float inv_sqrt_n = 0;              // 1 / sqrt(visits + virtual_visits), 0 before any
     std::uint8_t evaluated = 0;  // a decision node whose leaf value (and priors) came back
     std::uint8_t pending = 0;    // waiting for the caller's evaluation
     std::uint8_t chance_edge = 0;
     std::uint8_t reserved = 0;
 };
+
+// log(n) for UCT's exploration term: a table for the small counts that most nodes
+// have, the library function beyond.
+inline double log_of_count(std::uint32_t n) {
+    static constexpr std::uint32_t kTable = 4096;
+    static const std::vector<double> table = [] {
+        std::vector<double> t(kTable);
+        for (std::uint32_t i = 1; i < kTable; ++i) t[i] = std::log(static_cast<double>(i));
+        return t;
+    }();
+    return n < kTable ? table[n] : std::log(static_cast<double>(n));
+}
 
 template <class Model>
 class MctsTree final : public SearchTree {
@@ -212,6 +227,31 @@ private:
         return index;
     }
 
+    // Children for every action set in `actions`, side by side in increasing action
+    // order (a selection then walks memory in sequence), each counted available as
+    // often as `available` says, ahead of the parent's existing children.
+    void add_children(int parent, const std::uint64_t* actions, float prior, std::uint32_t available) {
+        const int base = static_cast<int>(nodes_.size());
+        int count = 0;
+        for (int i = 0; i < words_; ++i) count += std::popcount(actions[i]);
+        if (count == 0) return;
+        const int old_first = nodes_[static_cast<std::size_t>(parent)].first_child;
+        int k = 0;
+        for (int i = 0; i < words_; ++i) {
+            for (std::uint64_t bits = actions[i]; bits; bits &= bits - 1, ++k) {
+                SearchNode node;
+                node.parent = parent;
+                node.action = i * 64 + std::countr_zero(bits);
+                node.prior = prior;
+                node.available = available;
+                node.next_sibling = k + 1 < count ? base + k + 1 : old_first;
+                nodes_.push_back(node);
+            }
+        }
+        nodes_[static_cast<std::size_t>(parent)].first_child = base;
+        value_sums_.resize(nodes_.size() * static_cast<std::size_t>(players_), 0.0);
+    }
+
     int find_child(int parent, int action) const {
         for (int c = nodes_[static_cast<std::size_t>(parent)].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
             if (nodes_[static_cast<std::size_t>(c)].action == action) return c;
@@ -347,79 +387,83 @@ private:
         return best;
     }
 
-    // A seat's mean value at a node mapped to [0, 1] by the range of values this tree
-    // has seen, with pending iterations counted as the worst value.
-    double normalised_q(int node, int player) const {
-        const SearchNode& n = nodes_[static_cast<std::size_t>(node)];
-        const double count = double(n.visits) + n.virtual_visits;
-        if (n.visits == 0) return 0;
-        return n.visits * normalise(w(node, player) / n.visits) / count;
-    }
     double normalise(double v) const {
         if (!(value_max_ > value_min_)) return 0.5;
         return (v - value_min_) / (value_max_ - value_min_);
     }
 
+    // Chooses the child of `node` to descend to for `player`, who acts there in `rec`:
+    // UCT (UCB1 on the seat's normalised mean, an untried child first, uniformly) or
+    // PUCT (mean plus prior-weighted exploration). Legal actions without a child get one
+    // first: all of them at a node's first choice, and in the open loop any that other
+    // outcomes did not allow before.
     int select_child(int node, int player, const void* rec) {
-        std::fill(mask_.begin(), mask_.end(), 0);
-        game_.legal_mask(rec, player, mask_.data());
-        std::fill(seen_.begin(), seen_.end(), 0);
-        const SearchNode& parent = nodes_[static_cast<std::size_t>(node)];
+        for (int i = 0; i < words_; ++i) seen_[static_cast<std::size_t>(i)] = 0;  // a word or a few: no memset call
+        game_.legal_mask(rec, player, mask_.data());  // fills every word
+        SearchNode& parent = nodes_[static_cast<std::size_t>(node)];
+        const std::uint32_t choices = ++parent.choices;
+        const int first = parent.first_child;
         const bool puct = cfg_.selection == Selection::puct;
         const double parent_visits = double(parent.visits) + parent.virtual_visits;
         const double fpu = parent.visits ? normalise(w(node, player) / parent.visits) : 0.5;
         int legal_count = 0;
         for (int i = 0; i < words_; ++i) legal_count += std::popcount(mask_[static_cast<std::size_t>(i)]);
+        // A seat's mean value mapped to [0, 1] by the range of values this tree has seen,
+        // pending iterations counted as the worst value: (w - min * visits) * scale / n.
+        const bool ranged = value_max_ > value_min_;
+        const double scale = ranged ? 1 / (value_max_ - value_min_) : 0;
+        const double c_sqrt_parent = cfg_.c_puct * std::sqrt(parent_visits);
+        // Children that were available as often share one logarithm (all of them, in a
+        // closed-loop tree).
+        std::uint32_t log_of = 0;
+        double c_sqrt_log = 0;
 
         int best = -1;
         double best_score = -std::numeric_limits<double>::infinity();
         int unvisited = 0;  // UCT: untried children, chosen among uniformly
-        for (int c = parent.first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+        auto consider = [&](int c) {
             SearchNode& child = nodes_[static_cast<std::size_t>(c)];
             const int a = child.action;
-            if (!((mask_[static_cast<std::size_t>(a >> 6)] >> (a & 63)) & 1)) continue;
+            if (!((mask_[static_cast<std::size_t>(a >> 6)] >> (a & 63)) & 1)) return;
             seen_[static_cast<std::size_t>(a >> 6)] |= 1ull << (a & 63);
             ++child.available;
-            const double n = double(child.visits) + child.virtual_visits;
+            const double inv_sqrt_n = child.inv_sqrt_n;
+            const double q_sum = ranged ? (w(c, player) - value_min_ * child.visits) * scale : 0.5 * child.visits;
             double score;
             if (puct) {
-                const double q = child.visits ? normalised_q(c, player) : child.virtual_visits ? 0.0 : fpu;
-                score = q + cfg_.c_puct * child.prior * std::sqrt(parent_visits) / (1 + n);
-            } else if (n == 0) {
+                const double q = child.visits ? q_sum * inv_sqrt_n * inv_sqrt_n : child.virtual_visits ? 0.0 : fpu;
+                score = q + c_sqrt_parent * child.prior / (1 + double(child.visits) + child.virtual_visits);
+            } else if (inv_sqrt_n == 0) {
                 // Untried: reservoir sampling keeps a uniform choice among them.
                 if (rng_.below(static_cast<std::uint32_t>(++unvisited)) == 0) best = c;
                 best_score = std::numeric_limits<double>::infinity();
-                continue;
+                return;
             } else {
-                if (unvisited) continue;
-                score = normalised_q(c, player) + cfg_.c_uct * std::sqrt(std::log(double(child.available)) / n);
+                if (unvisited) return;
+                if (child.available != log_of) {
+                    log_of = child.available;
+                    c_sqrt_log = cfg_.c_uct * std::sqrt(log_of_count(log_of));
+                }
+                score = q_sum * inv_sqrt_n * inv_sqrt_n + c_sqrt_log * inv_sqrt_n;
             }
             if (score > best_score) best_score = score, best = c;
+        };
+        for (int c = first; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) consider(c);
+        // Legal actions without a child yet.
+        bool untried = false;
+        for (int i = 0; i < words_; ++i) {
+            seen_[static_cast<std::size_t>(i)] = mask_[static_cast<std::size_t>(i)] & ~seen_[static_cast<std::size_t>(i)];
+            untried = untried || seen_[static_cast<std::size_t>(i)] != 0;
         }
-        // Legal actions without a node yet (every action the first times in UCT; in the
-        // open loop, actions that other outcomes did not allow).
-        int untried = 0;
-        for (int i = 0; i < words_; ++i) untried += std::popcount(mask_[static_cast<std::size_t>(i)] & ~seen_[static_cast<std::size_t>(i)]);
-        if (untried == 0) return best;
-        const float default_prior = 1.0f / static_cast<float>(legal_count);
-        if (!puct) {
-            if (unvisited == 0 || rng_.below(static_cast<std::uint32_t>(unvisited + untried)) >= static_cast<std::uint32_t>(unvisited)) {
-                for (int i = 0; i < words_; ++i) seen_[static_cast<std::size_t>(i)] = mask_[static_cast<std::size_t>(i)] & ~seen_[static_cast<std::size_t>(i)];
-                const int action = nth_set_bit(seen_.data(), static_cast<int>(rng_.below(static_cast<std::uint32_t>(untried))));
-                return new_available_child(node, action, default_prior);
-            }
-            return best;
+        if (!untried) return best;
+        // Counted available at every earlier choice, as an action of a closed-loop node
+        // always is (in the open loop that overstates an action some outcomes did not
+        // allow, until exploration has settled it); `consider` adds this choice.
+        add_children(node, seen_.data(), 1.0f / static_cast<float>(legal_count), choices - 1);
+        for (int c = nodes_[static_cast<std::size_t>(node)].first_child; c != first; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+            consider(c);
         }
-        const double new_score = fpu + cfg_.c_puct * default_prior * std::sqrt(parent_visits);
-        if (new_score <= best_score) return best;
-        for (int i = 0; i < words_; ++i) seen_[static_cast<std::size_t>(i)] = mask_[static_cast<std::size_t>(i)] & ~seen_[static_cast<std::size_t>(i)];
-        return new_available_child(node, nth_set_bit(seen_.data(), 0), default_prior);
-    }
-
-    int new_available_child(int node, int action, float prior) {
-        const int c = add_child(node, action, prior, false);
-        nodes_[static_cast<std::size_t>(c)].available = 1;
-        return c;
+        return best;
     }
 
     // Creates a child for every legal action of a freshly evaluated node, with the
@@ -432,21 +476,16 @@ private:
         int count = 0;
         for (int i = 0; i < words_; ++i) {
             for (std::uint64_t bits = mask_[static_cast<std::size_t>(i)]; bits; bits &= bits - 1) {
-                const int a = i * 64 + std::countr_zero(bits);
-                total += priors ? priors[a] : 0.0;
+                total += priors ? priors[i * 64 + std::countr_zero(bits)] : 0.0;
                 ++count;
             }
         }
-        for (int i = words_ - 1; i >= 0; --i) {
-            for (std::uint64_t bits = mask_[static_cast<std::size_t>(i)]; bits;) {
-                const int bit = 63 - std::countl_zero(bits);
-                bits &= ~(1ull << bit);
-                const int a = i * 64 + bit;
-                const float p = total > 0 ? static_cast<float>(priors[a] / total) : 1.0f / static_cast<float>(count);
-                const int c = find_child(node, a);
-                if (c >= 0) nodes_[static_cast<std::size_t>(c)].prior = p;
-                else add_child(node, a, p, false);
-            }
+        if (nodes_[static_cast<std::size_t>(node)].first_child < 0) add_children(node, mask_.data(), 0.0f, 0);
+        for (int c = nodes_[static_cast<std::size_t>(node)].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+            const int a = nodes_[static_cast<std::size_t>(c)].action;
+            if (!((mask_[static_cast<std::size_t>(a >> 6)] >> (a & 63)) & 1)) continue;
+            nodes_[static_cast<std::size_t>(c)].prior =
+                total > 0 ? static_cast<float>(priors[a] / total) : 1.0f / static_cast<float>(count);
         }
     }
 
@@ -519,10 +558,16 @@ private:
         std::memcpy(leaf_records_.data() + at, rec, game_.record_size());
         for (int n = node; n >= 0; n = nodes_[static_cast<std::size_t>(n)].parent) {
             nodes_[static_cast<std::size_t>(n)].virtual_visits += static_cast<std::uint32_t>(cfg_.virtual_loss);
+            refresh(nodes_[static_cast<std::size_t>(n)]);
         }
     }
 
     const void* leaf_record(std::size_t k) const { return leaf_records_.data() + k * record_words_; }
+
+    static void refresh(SearchNode& n) {
+        const std::uint32_t count = n.visits + n.virtual_visits;
+        n.inv_sqrt_n = count ? static_cast<float>(1 / std::sqrt(static_cast<double>(count))) : 0.0f;
+    }
 
     // Adds one visit and the value vector to every node from `node` up to the root
     // (max^n: each node keeps every seat's sum; each seat chooses by its own).
@@ -535,6 +580,7 @@ private:
             SearchNode& sn = nodes_[static_cast<std::size_t>(n)];
             sn.visits += 1;
             if (was_pending) sn.virtual_visits -= static_cast<std::uint32_t>(cfg_.virtual_loss);
+            refresh(sn);
             for (int p = 0; p < players_; ++p) w(n, p) += value[p];
         }
     }
