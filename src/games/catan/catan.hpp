@@ -21,12 +21,12 @@ namespace meeple::catan {
 enum Phase : std::uint8_t {
     kSetupSettlement,   // the setup seat places a settlement
     kSetupRoad,         // ... then a road touching it
-    kBeforeRoll,        // the turn seat rolls, or plays a knight first
+    kBeforeRoll,        // the turn seat rolls, or plays a development card first
     kDiscarding,        // the lowest seat still owing discards drops one card
     kMovingRobber,      // the turn seat moves the robber
     kChooseVictim,      // the turn seat picks whom to rob among several
     kMain,              // builds, trades, development cards, end of turn
-    kPlacingFreeRoads,  // free roads of a road building card
+    kPlacingFreeRoads,  // free roads of a road building card (before or after the roll)
     kTradeDraft,        // the turn seat composes an offer, seen by nobody else yet
     kTradeAnswer,       // the open offer waits for trade_responder's answer
     kConfirmingTrade,   // the turn seat picks one accepting seat, or cancels
@@ -46,7 +46,9 @@ inline constexpr std::uint8_t kMaxWanted = 19;
 class Catan {
 public:
     static constexpr std::string_view kName = "catan";
-    static constexpr std::uint32_t kStateVersion = 1;
+    // 2: harbors on the frame's places (three moved to the neighbouring coast edge), and
+    // free roads of a road building card placed before the roll.
+    static constexpr std::uint32_t kStateVersion = 2;
     static constexpr std::uint32_t kObservationVersion = 1;
     static constexpr std::string_view kDataKeys = "topology, versions";
 
@@ -162,6 +164,8 @@ public:
 
 private:
     bool legal_in_main(const State& s, int seat, int action) const;
+    bool legal_dev_play(const State& s, int seat, int action) const;
+    void set_dev_play_bits(const State& s, int seat, std::uint64_t* words) const;
     bool legal_trade(const State& s, int seat, int action) const;
     void apply_trade(State& s, int seat, int action) const;
     void roll(State& s, int sum) const;
