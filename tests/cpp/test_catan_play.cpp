@@ -184,6 +184,12 @@ TEST(catan_random_play_keeps_every_invariant_with_explicit_chance) {
     CHECK(stats.games > 0);
 }
 
+TEST(catan_random_play_keeps_every_invariant_with_the_friendly_robber) {
+    PlayStats stats;
+    play_many({{"friendly_robber", "true"}, {"players", "3"}}, games_per_config(6), 6, stats);
+    CHECK(stats.games > 0);
+}
+
 TEST(catan_random_play_truncates_at_the_turn_cap) {
     PlayStats stats;
     play_many({{"max_turns", "12"}}, games_per_config(10), 5, stats);

@@ -494,6 +494,77 @@ TEST(catan_a_card_played_before_the_roll_is_the_card_of_the_turn) {
     CHECK(!has_action(legal_actions(*g, s, 0), kPlayKnight));
 }
 
+// Seat 1 with 2 public points (nodes 8: hexes 0, 1, 4; 51: hex 16), seat 2 with 3
+// (23: hexes 4, 8, 9; 53: hex 18; 3: hex 0), seat 0 to move the robber (41: hex 18).
+static CatanState robber_position(const CatanFixture& g) {
+    CatanState s = g.blank();
+    put_settlement(s, 1, 8);
+    put_settlement(s, 1, 51);
+    for (int n : {23, 53, 3}) put_settlement(s, 2, n);
+    put_settlement(s, 0, 41);
+    give(s, 1, {0, 0, 2, 0, 0});
+    give(s, 2, {0, 1, 0, 0, 0});
+    s.phase = kMovingRobber;
+    return s;
+}
+
+TEST(catan_friendly_robber_spares_hexes_and_hands_of_seats_with_two_points_or_fewer) {
+    CatanFixture g({{"board", "beginner"}, {"friendly_robber", "true"}});
+    CatanState s = robber_position(g);
+    give_dev(s, 1, kVictoryPoint);  // hidden points do not count: the rule reads public ones
+    CHECK(g->check(s).empty());
+    CHECK(!legal(*g, s, 0, kMoveRobber + 4));   // seat 1 is there (with seat 2)
+    CHECK(!legal(*g, s, 0, kMoveRobber + 16));  // seat 1 alone
+    CHECK(!legal(*g, s, 0, kMoveRobber + 0));
+    CHECK(legal(*g, s, 0, kMoveRobber + 18));   // seat 2 (3 points) and the mover itself
+    CHECK(legal(*g, s, 0, kMoveRobber + 10));   // nobody
+    const std::vector<int> moves = legal_actions(*g, s, 0);
+    CHECK_EQ(moves.size(), std::size_t{19 - 5});  // hexes 0, 1, 4, 16 and 9 (the robber's) closed
+    play(*g, s, 0, kMoveRobber + 18, kChanceSteal + kLumber);
+    CHECK_EQ(s.hand[0][kLumber], 1);
+    CHECK_EQ(s.phase, kMain);
+
+    // A city brings seat 1 to 3 public points: its hexes open, and its hand with them.
+    CatanState t = robber_position(g);
+    put_city(t, 1, 8);
+    CHECK(legal(*g, t, 0, kMoveRobber + 16));
+    CHECK(legal(*g, t, 0, kMoveRobber + 4));
+    play(*g, t, 0, kMoveRobber + 4);
+    CHECK_EQ(t.phase, kChooseVictim);
+    CHECK(legal(*g, t, 0, kSteal + 1));
+    CHECK(legal(*g, t, 0, kSteal + 2));
+}
+
+TEST(catan_friendly_robber_is_off_by_default) {
+    CatanFixture g(kBeginner);
+    CatanState s = robber_position(g);
+    CHECK(legal(*g, s, 0, kMoveRobber + 16));
+    play(*g, s, 0, kMoveRobber + 4);
+    CHECK_EQ(s.phase, kChooseVictim);
+    CHECK(legal(*g, s, 0, kSteal + 1));
+}
+
+TEST(catan_friendly_robber_opens_every_hex_when_all_are_shielded_and_robs_nobody_shielded) {
+    // Seats 1, 2, 3 with two settlements each touch all 18 hexes around the desert.
+    CatanFixture g({{"board", "beginner"}, {"friendly_robber", "true"}});
+    CatanState s = g.blank();
+    const int nodes[3][2] = {{8, 14}, {22, 31}, {39, 45}};
+    for (int p = 1; p <= 3; ++p) {
+        put_settlement(s, p, nodes[p - 1][0]);
+        put_settlement(s, p, nodes[p - 1][1]);
+        give(s, p, {1, 1, 1, 1, 1});
+    }
+    s.phase = kMovingRobber;
+    CHECK_EQ(s.robber, 9);
+    CHECK(g->check(s).empty());
+    const std::vector<int> moves = legal_actions(*g, s, 0);
+    CHECK_EQ(moves.size(), std::size_t{18});  // the robber must move: any other hex
+    const CatanState before = s;
+    play(*g, s, 0, kMoveRobber + 4);
+    CHECK_EQ(s.phase, kMain);  // nobody there may be robbed
+    CHECK(std::equal(&before.hand[0][0], &before.hand[0][0] + 20, &s.hand[0][0]));
+}
+
 TEST(catan_year_of_plenty_takes_two_from_the_bank_road_building_places_two_free_roads) {
     CatanFixture g(kBeginner);
     CatanState s = g.blank();

@@ -137,6 +137,9 @@ public:
     int vp_to_win() const { return vp_to_win_; }
     int max_turns() const { return max_turns_; }
     bool explicit_chance() const { return explicit_chance_; }
+    bool friendly_robber() const { return friendly_robber_; }
+    // The friendly robber shields seats with at most this many public victory points.
+    static constexpr int kFriendlyRobberShield = 2;
     int trade_compose_budget() const { return trade_budget_; }
 
     // Rules, named for what they decide (rules.cpp, trade.cpp, longest_road.cpp).
@@ -153,8 +156,11 @@ public:
     static int longest_road(const State& s, int seat);
     // 4, 3 with a generic harbor, 2 with that resource's harbor.
     static int maritime_rate(const State& s, int seat, int resource);
-    // Opponents of the turn seat with a building on `hex` and a card, as seat bits.
+    // Opponents of the turn seat with a building on `hex` and a card, as seat bits
+    // (with the friendly robber, only those with 3 or more public victory points).
     unsigned robbable_seats(const State& s, int hex) const;
+    // The friendly robber: hexes the robber may not be moved to, as hex bits.
+    std::uint32_t hexes_closed_to_robber(const State& s) const;
     // The five rates at once: rates[resource].
     static void maritime_rates(const State& s, int seat, int* rates);
     static bool can_pay(const std::uint8_t* hand, const std::uint8_t* cost);
@@ -182,7 +188,7 @@ private:
     bool can_place_free_road(const State& s, int seat) const;
 
     int players_, vp_to_win_, max_turns_, trade_budget_;
-    bool beginner_, allow_adjacent_red_, explicit_chance_;
+    bool beginner_, allow_adjacent_red_, explicit_chance_, friendly_robber_;
 };
 
 // "brick", "lumber", ... and "knight", "victory_point", ... as in action names and views.

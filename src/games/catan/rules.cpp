@@ -144,13 +144,33 @@ int Catan::victory_points(const State& s, int seat, bool with_hidden) {
     return vp;
 }
 
-// Opponents of the turn seat with a building on `hex` and at least one card, as bits.
+// Opponents of the turn seat with a building on `hex` and at least one card, as bits;
+// the friendly robber spares those with few public points.
 unsigned Catan::robbable_seats(const State& s, int hex) const {
     unsigned seats = 0;
     for (int p = 0; p < players_; ++p) {
-        if (p != s.current && (buildings_of(s, p) & kTopology.node_mask_of_hex[hex]) && hand_size(s, p) > 0) seats |= 1u << p;
+        if (p != s.current && (buildings_of(s, p) & kTopology.node_mask_of_hex[hex]) && hand_size(s, p) > 0 &&
+            (!friendly_robber_ || victory_points(s, p, false) > kFriendlyRobberShield))
+            seats |= 1u << p;
     }
     return seats;
+}
+
+// The friendly robber: a hex touching a building of another seat with 2 or fewer public
+// points is closed to the robber. Should that close every hex but the robber's own, the
+// robber may go anywhere else (it must move), and still robs none of those seats.
+std::uint32_t Catan::hexes_closed_to_robber(const State& s) const {
+    if (!friendly_robber_) return 0;
+    std::uint64_t shielded = 0;
+    for (int p = 0; p < players_; ++p) {
+        if (p != s.current && victory_points(s, p, false) <= kFriendlyRobberShield) shielded |= buildings_of(s, p);
+    }
+    std::uint32_t closed = 0;
+    for (int h = 0; h < kNumHexes; ++h) {
+        if (kTopology.node_mask_of_hex[h] & shielded) closed |= 1u << h;
+    }
+    const std::uint32_t elsewhere = ((1u << kNumHexes) - 1) & ~(1u << s.robber);
+    return (closed & elsewhere) == elsewhere ? 0 : closed;
 }
 
 // ---- Who acts ------------------------------------------------------------------------
@@ -244,7 +264,9 @@ bool Catan::is_legal(const State& s, int seat, int a) const {
         }
         case kBeforeRoll: return a == kRoll || (a >= kPlayKnight && a < kRoll && legal_dev_play(s, seat, a));
         case kDiscarding: return a >= kDiscard && a < kMaritime && s.hand[seat][a - kDiscard] > 0;
-        case kMovingRobber: return a >= kMoveRobber && a < kSteal && a - kMoveRobber != s.robber;
+        case kMovingRobber:
+            return a >= kMoveRobber && a < kSteal && a - kMoveRobber != s.robber &&
+                   !((hexes_closed_to_robber(s) >> (a - kMoveRobber)) & 1);
         case kChooseVictim:
             return a >= kSteal && a < kDiscard && ((robbable_seats(s, s.robber) >> (a - kSteal)) & 1);
         case kMain: return legal_in_main(s, seat, a);
@@ -308,7 +330,13 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
             set_bit(words, kRoll);
             return;
         case kDiscarding: range(kDiscard, kMaritime); return;
-        case kMovingRobber: range(kMoveRobber, kSteal); return;
+        case kMovingRobber: {
+            const std::uint32_t closed = hexes_closed_to_robber(s);
+            for (int h = 0; h < kNumHexes; ++h) {
+                if (h != s.robber && !((closed >> h) & 1)) set_bit(words, kMoveRobber + h);
+            }
+            return;
+        }
         case kChooseVictim: range(kSteal, kDiscard); return;
         case kTradeDraft: {
             // The rules of legal_trade for a draft, as bits from kTradeGive on: give
