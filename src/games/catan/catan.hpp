@@ -121,7 +121,7 @@ public:
     std::string action_name(int action) const;
     std::string check(const State& s) const;
     void determinize(State& s, int pov, Rng& rng) const;
-    // A state after setup from a JSON position (position.cpp, docs/catan-actions.md).
+    // A state in any phase from a JSON position (position.cpp, docs/catan-actions.md).
     void from_position(const JsonValue& position, State& s, Rng& rng) const;
     // Constant data by name: "topology", "versions" (topology_json.cpp).
     bool data(std::string_view key, JsonWriter& json) const;
@@ -169,6 +169,7 @@ public:
     static std::uint64_t nodes_closed_by_distance(const State& s);
 
 private:
+    void read_turn(const JsonValue& position, State& s) const;
     bool legal_in_main(const State& s, int seat, int action) const;
     bool legal_dev_play(const State& s, int seat, int action) const;
     void set_dev_play_bits(const State& s, int seat, std::uint64_t* words) const;
