@@ -165,3 +165,18 @@ def test_road_building_in_progress_ends_where_the_turn_was():
     assert state.view(meeple.ALL)["phase"] == "before_roll"
     with pytest.raises(ValueError, match="free_roads"):
         BEGINNER.from_position({"phase": "main", "free_roads": 1})
+
+
+def test_the_friendly_robber_is_a_documented_option_that_shields_small_seats():
+    option = meeple.Game("catan").options["friendly_robber"]
+    assert option.default == "false" and "2 or fewer public victory points" in option.meaning
+    # Seat 1 has 2 points (nodes 8 and 51), seat 2 has 3 (23, 53, 3); seat 0 moves the robber.
+    pos = {"phase": "move_robber",
+           "buildings": [{"node": n, "owner": o, "kind": "settlement"}
+                         for n, o in [(8, 1), (51, 1), (23, 2), (53, 2), (3, 2), (41, 0)]],
+           "resources": [[0] * 5, [0, 0, 2, 0, 0], [0, 1, 0, 0, 0], [0] * 5]}
+    friendly = meeple.Game("catan(board=beginner,friendly_robber=true)").from_position(pos)
+    plain = BEGINNER.from_position(pos)
+    hexes = lambda s: {a - catan.MOVE_ROBBER for a in s.legal_actions()}  # noqa: E731
+    assert hexes(plain) - hexes(friendly) == {0, 1, 4, 16}  # every hex touching seat 1
+    assert 18 in hexes(friendly)  # seat 2's hex, 3 points
