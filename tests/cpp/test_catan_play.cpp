@@ -41,7 +41,7 @@ bool play_checked(const CatanFixture& g, std::uint64_t seed, Rng& chooser, PlayS
     Rec rec;
     g.model->init(&rec, seed);
     const int n = g->num_players();
-    int last_actor = kNobody;
+    int last_actor = kNobody, last_action = -1;
     // The piece bitsets at the head of the state, as last checked.
     std::uint64_t pieces[4 * catan::kMaxSeats] = {};
     static_assert(offsetof(CatanState, roads) + sizeof(CatanState::roads) == sizeof pieces);
@@ -112,6 +112,7 @@ bool play_checked(const CatanFixture& g, std::uint64_t seed, Rng& chooser, PlayS
         CHECK(std::memcmp(&before.state, &rec.state, sizeof rec.state) != 0);
         stats.trades += action >= catan::kTradeConfirm && action < catan::kChanceDice;
         last_actor = actor;
+        last_action = action;
         ++stats.steps;
     }
     const CatanState& s = rec.state;
@@ -120,9 +121,15 @@ bool play_checked(const CatanFixture& g, std::uint64_t seed, Rng& chooser, PlayS
         ++stats.truncated;
         CHECK(s.winner == catan::kNone);
     } else {
-        // One winner, who made the last move, with the points.
+        // One winner, who made the last move (or whose bought card, dealt by explicit
+        // chance, was a victory point), with the points.
         CHECK(s.winner < n);
-        CHECK_EQ(static_cast<int>(s.winner), last_actor);
+        if (last_actor == kChance) {
+            CHECK_EQ(last_action, catan::kChanceDev + catan::kVictoryPoint);
+            CHECK_EQ(s.winner, s.current);
+        } else {
+            CHECK_EQ(static_cast<int>(s.winner), last_actor);
+        }
         CHECK(Catan::victory_points(s, s.winner, true) >= g->vp_to_win());
         std::vector<double> returns(n);
         g.model->returns(&rec, returns.data());
@@ -174,6 +181,12 @@ TEST(catan_random_play_keeps_every_invariant_with_two_and_three_players) {
 TEST(catan_random_play_keeps_every_invariant_with_explicit_chance) {
     PlayStats stats;
     play_many({{"explicit_chance", "true"}, {"vp_to_win", "6"}}, games_per_config(10), 4, stats);
+    CHECK(stats.games > 0);
+}
+
+TEST(catan_random_play_keeps_every_invariant_with_the_friendly_robber) {
+    PlayStats stats;
+    play_many({{"friendly_robber", "true"}, {"players", "3"}}, games_per_config(6), 6, stats);
     CHECK(stats.games > 0);
 }
 

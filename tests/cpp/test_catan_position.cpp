@@ -87,3 +87,56 @@ TEST(catan_position_refuses_what_breaks_a_rule) {
     CHECK(refused(R"([1, 2])"));
     CHECK(!refused("{}"));
 }
+
+TEST(catan_position_in_setup_takes_step_seat_and_pending_road_from_the_board) {
+    // Two seats: settlements of seat 0 (node 0, with its road) and seat 1 (node 10,
+    // without): snake order gives seat 1 its road at node 10, then its second settlement.
+    CatanFixture g(CatanOptions{{"board", "beginner"}, {"players", "2"}});
+    const int road0 = kTopology.edges_of_node[0][0];
+    auto rec = from_json(g, R"({"phase": "setup_road", "buildings": [{"node": 0, "owner": 0, "kind": "settlement"},
+        {"node": 10, "owner": 1, "kind": "settlement"}], "roads": [{"edge": )" + std::to_string(road0) + R"(, "owner": 0}]})");
+    const CatanState& s = rec.state;
+    CHECK_EQ(s.phase, kSetupRoad);
+    CHECK_EQ(s.setup_step, 1);
+    CHECK_EQ(s.current, 1);
+    CHECK_EQ(s.last_settlement, 10);
+    const std::vector<int> roads = legal_actions(*g, s, 1);
+    CHECK(!roads.empty());
+    for (int a : roads) CHECK(kTopology.nodes_of_edge[a][0] == 10 || kTopology.nodes_of_edge[a][1] == 10);
+    g->apply(rec.state, 1, roads.front(), rec.rng);
+    CHECK_EQ(rec.state.phase, kSetupSettlement);
+    CHECK_EQ(rec.state.current, 1);  // the snake turns: seat 1 places again
+}
+
+TEST(catan_position_of_road_building_before_the_roll_returns_to_the_roll) {
+    CatanFixture g(CatanOptions{{"board", "beginner"}});
+    auto rec = from_json(g, R"({"phase": "road_building", "rolled": false, "free_roads": 1,
+        "buildings": [{"node": 8, "owner": 0, "kind": "settlement"}], "played": [0, 0, 1, 0, 0]})");
+    CHECK_EQ(rec.state.phase, kPlacingFreeRoads);
+    CHECK_EQ(rec.state.dev_played, 1);
+    CHECK_EQ(rec.state.deck[kRoadBuilding], 1);
+    g->apply(rec.state, 0, legal_actions(*g, rec.state, 0).front(), rec.rng);
+    CHECK_EQ(rec.state.phase, kBeforeRoll);
+    CHECK(legal_actions(*g, rec.state, 0) == std::vector<int>{kRoll});
+}
+
+TEST(catan_position_refuses_a_phase_its_keys_contradict) {
+    CatanFixture g(CatanOptions{{"board", "beginner"}});
+    auto refused = [&](const std::string& json) {
+        Record<CatanState> rec;
+        try {
+            g.model->from_position(&rec, json, 1);
+        } catch (const Error& e) {
+            return e.status() == Status::invalid_argument;
+        }
+        return false;
+    };
+    CHECK(refused(R"({"phase": "main", "rolled": false})"));
+    CHECK(refused(R"({"phase": "road_building", "development_played_this_turn": false})"));
+    CHECK(refused(R"({"phase": "trade_answer", "trade": {"give": [1,0,0,0,0], "want": [0,1,0,0,0]}})"));  // no responder
+    CHECK(refused(R"({"phase": "main", "trade": {"give": [1,0,0,0,0], "want": [0,1,0,0,0]}})"));
+    CHECK(refused(R"({"phase": "chance_dice"})"));  // implicit chance
+    CHECK(refused(R"({"phase": "game_over"})"));
+    CHECK(refused(R"({"played": [0, 1, 0, 0, 0]})"));  // a victory point card played
+    CHECK(!refused(R"({"phase": "before_roll", "development_played_this_turn": true})"));
+}

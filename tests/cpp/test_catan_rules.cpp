@@ -65,6 +65,58 @@ TEST(catan_topology_has_the_base_board_counts) {
     CHECK_EQ(std::set<int>(ring.begin(), ring.end()).size(), std::size_t{30});
 }
 
+TEST(catan_harbors_sit_on_the_frames_places) {
+    // Hex sides clockwise from the top corner: 0 upper-right, 1 right, 2 lower-right,
+    // 3 lower-left, 4 left, 5 upper-left. The harbors, clockwise from hex 0.
+    constexpr int kHexSide[kNumHarbors][2] = {{0, 5}, {1, 0}, {6, 0}, {11, 1}, {15, 2}, {17, 2}, {16, 3}, {12, 4}, {3, 4}};
+    for (int h = 0; h < kNumHarbors; ++h) {
+        const auto& ends = kTopology.nodes_of_edge[kTopology.edges_of_hex[kHexSide[h][0]][kHexSide[h][1]]];
+        std::set<int> want(ends.begin(), ends.end());
+        std::set<int> got(kTopology.nodes_of_harbor[h].begin(), kTopology.nodes_of_harbor[h].end());
+        CHECK(want == got);
+    }
+    // On the coast, every other sea piece: 3, 4, 3 coast edges apart, three times over,
+    // and mirror-symmetric about the axis through hexes 0, 9 and 18 (coast edge i
+    // mirrors to edge -i).
+    std::vector<int> at;
+    for (int i = 0; i < kNumCoastEdges; ++i) {
+        const auto& ends = kTopology.nodes_of_edge[kTopology.coast_edges[i]];
+        const int h = kTopology.harbor_of_node[ends[0]];
+        if (h != kNone && kTopology.harbor_of_node[ends[1]] == h) at.push_back(i);
+    }
+    CHECK_EQ(at.size(), std::size_t{kNumHarbors});
+    std::vector<int> gaps;
+    for (std::size_t i = 0; i < at.size(); ++i) gaps.push_back((at[(i + 1) % at.size()] - at[i] + kNumCoastEdges) % kNumCoastEdges);
+    CHECK(gaps == (std::vector<int>{3, 4, 3, 3, 4, 3, 3, 4, 3}));
+    std::set<int> places(at.begin(), at.end()), mirrored;
+    for (int i : at) mirrored.insert((kNumCoastEdges - i) % kNumCoastEdges);
+    CHECK(places == mirrored);
+    // The axis: hexes 0, 9 and 18 lie on one line through the board's centre.
+    const auto& c0 = kTopology.hex_center[0];
+    const auto& c9 = kTopology.hex_center[9];
+    const auto& c18 = kTopology.hex_center[18];
+    CHECK_EQ(c0[0] + c18[0], 2 * c9[0]);
+    CHECK_EQ(c0[1] + c18[1], 2 * c9[1]);
+}
+
+TEST(catan_beginner_harbors_keep_their_types_in_frame_order) {
+    // Clockwise from hex 0's upper-left side: 3:1, wool, 3:1, 3:1, brick, lumber, 3:1,
+    // grain, ore; so the ore harbor is on hex 3's left side and the lumber harbor on
+    // hex 17's lower-right side.
+    CatanFixture g(kBeginner);
+    const CatanState s = g.blank();
+    const std::uint8_t want[kNumHarbors] = {kGenericHarbor, kWool, kGenericHarbor, kGenericHarbor, kBrick, kLumber,
+                                            kGenericHarbor, kGrain, kOre};
+    for (int h = 0; h < kNumHarbors; ++h) CHECK_EQ(s.harbor[h], want[h]);
+    CatanState t = s;
+    // Hex 3's left side runs from its upper-left corner down to hex 7's top corner.
+    put_settlement(t, 1, kTopology.nodes_of_hex[3][5]);
+    CHECK_EQ(Catan::maritime_rate(t, 1, kOre), 2);
+    CatanState u = s;
+    put_settlement(u, 1, kTopology.nodes_of_hex[7][5]);  // hex 7's upper-left corner: no harbor
+    CHECK_EQ(Catan::maritime_rate(u, 1, kOre), 4);
+}
+
 TEST(catan_beginner_board_is_the_rulebook_map) {
     CatanFixture g(kBeginner);
     const CatanState s = g.blank();
@@ -326,15 +378,21 @@ TEST(catan_one_development_card_a_turn) {
     CHECK(!legal(*g, s, 0, kPlayKnight));
 }
 
-TEST(catan_a_knight_may_come_before_the_roll_progress_cards_may_not) {
-    CatanFixture g(kBeginner);
+// A state of seat 0's turn before its roll, on the beginner board.
+static CatanState before_roll(const CatanFixture& g) {
     CatanState s = g.blank();
-    give_dev(s, 0, kKnight);
-    give_dev(s, 0, kYearOfPlenty);
     s.phase = kBeforeRoll;
     s.rolled = 0;
+    s.dice = 0;
+    return s;
+}
+
+TEST(catan_a_knight_may_come_before_the_roll_and_the_roll_stays_owed) {
+    CatanFixture g(kBeginner);
+    CatanState s = before_roll(g);
+    give_dev(s, 0, kKnight);
+    give_dev(s, 0, kYearOfPlenty);
     CHECK(legal(*g, s, 0, kPlayKnight));
-    CHECK(!legal(*g, s, 0, kPlayYearOfPlenty));
     play(*g, s, 0, kPlayKnight);
     CHECK_EQ(s.phase, kMovingRobber);
     play(*g, s, 0, kMoveRobber + 0);
@@ -342,6 +400,169 @@ TEST(catan_a_knight_may_come_before_the_roll_progress_cards_may_not) {
     CHECK_EQ(s.knights[0], 1);
     CHECK(legal(*g, s, 0, kRoll));
     CHECK(!legal(*g, s, 0, kPlayKnight));
+    CHECK(!legal(*g, s, 0, kPlayYearOfPlenty));  // one card a turn
+}
+
+TEST(catan_year_of_plenty_before_the_roll_leaves_the_roll_owed) {
+    CatanFixture g(kBeginner);
+    CatanState s = before_roll(g);
+    give_dev(s, 0, kYearOfPlenty);
+    give_dev(s, 0, kMonopoly);
+    const std::vector<int> actions = legal_actions(*g, s, 0);
+    for (int i = 0; i < kYearOfPlentyPairs; ++i) CHECK(has_action(actions, kPlayYearOfPlenty + i));
+    for (int r = 0; r < kNumResources; ++r) CHECK(has_action(actions, kPlayMonopoly + r));
+    CHECK(!has_action(actions, kEndTurn));
+    play(*g, s, 0, kPlayYearOfPlenty + 0);  // brick, brick
+    CHECK_EQ(s.hand[0][kBrick], 2);
+    CHECK_EQ(s.bank[kBrick], 17);
+    CHECK_EQ(s.phase, kBeforeRoll);
+    CHECK_EQ(s.rolled, 0);
+    // Only the roll: the second card waits, and building waits for the roll.
+    CHECK(legal_actions(*g, s, 0) == std::vector<int>{kRoll});
+    CHECK(g->check(s).empty());
+    play(*g, s, 0, kRoll, dice(8));
+    CHECK_EQ(s.phase, kMain);
+    CHECK(!legal(*g, s, 0, kPlayMonopoly + kBrick));
+}
+
+TEST(catan_monopoly_before_the_roll_leaves_the_roll_owed) {
+    CatanFixture g(kBeginner);
+    CatanState s = before_roll(g);
+    give_dev(s, 0, kMonopoly);
+    give(s, 1, {0, 0, 3, 0, 0});
+    give(s, 3, {0, 0, 2, 1, 0});
+    CHECK(legal(*g, s, 0, kPlayMonopoly + kWool));
+    play(*g, s, 0, kPlayMonopoly + kWool);
+    CHECK_EQ(s.hand[0][kWool], 5);
+    CHECK_EQ(s.hand[1][kWool], 0);
+    CHECK_EQ(s.hand[3][kWool], 0);
+    CHECK_EQ(s.hand[3][kGrain], 1);
+    CHECK_EQ(s.phase, kBeforeRoll);
+    CHECK(legal(*g, s, 0, kRoll));
+    CHECK(g->check(s).empty());
+}
+
+TEST(catan_road_building_before_the_roll_places_two_roads_then_the_roll) {
+    CatanFixture g(kBeginner);
+    CatanState s = before_roll(g);
+    put_settlement(s, 0, 8);
+    give_dev(s, 0, kRoadBuilding);
+    CHECK(legal(*g, s, 0, kPlayRoadBuilding));
+    play(*g, s, 0, kPlayRoadBuilding);
+    CHECK_EQ(s.phase, kPlacingFreeRoads);
+    CHECK(g->check(s).empty());
+    CHECK(!legal(*g, s, 0, kRoll));  // the roads first
+    play(*g, s, 0, kBuildRoad + edge_between(8, 13));
+    play(*g, s, 0, kBuildRoad + edge_between(13, 18));
+    CHECK_EQ(s.phase, kBeforeRoll);
+    CHECK_EQ(s.rolled, 0);
+    CHECK_EQ(s.road_length[0], 2);
+    CHECK(legal_actions(*g, s, 0) == std::vector<int>{kRoll});
+    CHECK(g->check(s).empty());
+}
+
+TEST(catan_road_building_before_the_roll_with_one_site_left_returns_to_the_roll) {
+    // Fourteen roads built: the card places the fifteenth and the roll is owed again.
+    CatanFixture g(kBeginner);
+    CatanState s = before_roll(g);
+    put_settlement(s, 0, 0);
+    std::vector<int> ring;
+    for (int n : coast_path(0, 14)) ring.push_back(n);
+    put_path(s, 0, ring);
+    give_dev(s, 0, kRoadBuilding);
+    refresh_awards(s, 4);
+    CHECK(g->check(s).empty());
+    play(*g, s, 0, kPlayRoadBuilding);
+    CHECK_EQ(s.phase, kPlacingFreeRoads);
+    const std::vector<int> sites = legal_actions(*g, s, 0);
+    CHECK(!sites.empty());
+    play(*g, s, 0, sites.front());
+    CHECK_EQ(s.phase, kBeforeRoll);
+    CHECK_EQ(s.free_roads, 0);
+    CHECK(g->check(s).empty());
+}
+
+TEST(catan_a_card_played_before_the_roll_is_the_card_of_the_turn) {
+    CatanFixture g(kBeginner);
+    CatanState s = before_roll(g);
+    give_dev(s, 0, kMonopoly);
+    give_dev(s, 0, kKnight);
+    play(*g, s, 0, kPlayMonopoly + kOre);
+    play(*g, s, 0, kRoll, dice(6));
+    CHECK_EQ(s.phase, kMain);
+    CHECK(!legal(*g, s, 0, kPlayKnight));
+    CHECK(!has_action(legal_actions(*g, s, 0), kPlayKnight));
+}
+
+// Seat 1 with 2 public points (nodes 8: hexes 0, 1, 4; 51: hex 16), seat 2 with 3
+// (23: hexes 4, 8, 9; 53: hex 18; 3: hex 0), seat 0 to move the robber (41: hex 18).
+static CatanState robber_position(const CatanFixture& g) {
+    CatanState s = g.blank();
+    put_settlement(s, 1, 8);
+    put_settlement(s, 1, 51);
+    for (int n : {23, 53, 3}) put_settlement(s, 2, n);
+    put_settlement(s, 0, 41);
+    give(s, 1, {0, 0, 2, 0, 0});
+    give(s, 2, {0, 1, 0, 0, 0});
+    s.phase = kMovingRobber;
+    return s;
+}
+
+TEST(catan_friendly_robber_spares_hexes_and_hands_of_seats_with_two_points_or_fewer) {
+    CatanFixture g({{"board", "beginner"}, {"friendly_robber", "true"}});
+    CatanState s = robber_position(g);
+    give_dev(s, 1, kVictoryPoint);  // hidden points do not count: the rule reads public ones
+    CHECK(g->check(s).empty());
+    CHECK(!legal(*g, s, 0, kMoveRobber + 4));   // seat 1 is there (with seat 2)
+    CHECK(!legal(*g, s, 0, kMoveRobber + 16));  // seat 1 alone
+    CHECK(!legal(*g, s, 0, kMoveRobber + 0));
+    CHECK(legal(*g, s, 0, kMoveRobber + 18));   // seat 2 (3 points) and the mover itself
+    CHECK(legal(*g, s, 0, kMoveRobber + 10));   // nobody
+    const std::vector<int> moves = legal_actions(*g, s, 0);
+    CHECK_EQ(moves.size(), std::size_t{19 - 5});  // hexes 0, 1, 4, 16 and 9 (the robber's) closed
+    play(*g, s, 0, kMoveRobber + 18, kChanceSteal + kLumber);
+    CHECK_EQ(s.hand[0][kLumber], 1);
+    CHECK_EQ(s.phase, kMain);
+
+    // A city brings seat 1 to 3 public points: its hexes open, and its hand with them.
+    CatanState t = robber_position(g);
+    put_city(t, 1, 8);
+    CHECK(legal(*g, t, 0, kMoveRobber + 16));
+    CHECK(legal(*g, t, 0, kMoveRobber + 4));
+    play(*g, t, 0, kMoveRobber + 4);
+    CHECK_EQ(t.phase, kChooseVictim);
+    CHECK(legal(*g, t, 0, kSteal + 1));
+    CHECK(legal(*g, t, 0, kSteal + 2));
+}
+
+TEST(catan_friendly_robber_is_off_by_default) {
+    CatanFixture g(kBeginner);
+    CatanState s = robber_position(g);
+    CHECK(legal(*g, s, 0, kMoveRobber + 16));
+    play(*g, s, 0, kMoveRobber + 4);
+    CHECK_EQ(s.phase, kChooseVictim);
+    CHECK(legal(*g, s, 0, kSteal + 1));
+}
+
+TEST(catan_friendly_robber_opens_every_hex_when_all_are_shielded_and_robs_nobody_shielded) {
+    // Seats 1, 2, 3 with two settlements each touch all 18 hexes around the desert.
+    CatanFixture g({{"board", "beginner"}, {"friendly_robber", "true"}});
+    CatanState s = g.blank();
+    const int nodes[3][2] = {{8, 14}, {22, 31}, {39, 45}};
+    for (int p = 1; p <= 3; ++p) {
+        put_settlement(s, p, nodes[p - 1][0]);
+        put_settlement(s, p, nodes[p - 1][1]);
+        give(s, p, {1, 1, 1, 1, 1});
+    }
+    s.phase = kMovingRobber;
+    CHECK_EQ(s.robber, 9);
+    CHECK(g->check(s).empty());
+    const std::vector<int> moves = legal_actions(*g, s, 0);
+    CHECK_EQ(moves.size(), std::size_t{18});  // the robber must move: any other hex
+    const CatanState before = s;
+    play(*g, s, 0, kMoveRobber + 4);
+    CHECK_EQ(s.phase, kMain);  // nobody there may be robbed
+    CHECK(std::equal(&before.hand[0][0], &before.hand[0][0] + 20, &s.hand[0][0]));
 }
 
 TEST(catan_year_of_plenty_takes_two_from_the_bank_road_building_places_two_free_roads) {
@@ -514,6 +735,28 @@ TEST(catan_victory_point_cards_count_when_held_and_win_on_the_buy) {
     CHECK_EQ(s.winner, 0);
     CHECK_EQ(Catan::victory_points(s, 0, false), 2);
     CHECK_EQ(Catan::victory_points(s, 0, true), 3);
+}
+
+TEST(catan_a_victory_point_card_dealt_by_explicit_chance_wins_at_that_outcome) {
+    CatanFixture g({{"board", "beginner"}, {"vp_to_win", "3"}, {"explicit_chance", "true"}});
+    CatanState s = g.blank();
+    put_settlement(s, 0, 0);
+    put_settlement(s, 0, 8);
+    give(s, 0, {0, 0, 2, 2, 2});
+    play(*g, s, 0, kBuyDev);
+    CHECK_EQ(s.phase, kAwaitingDevCard);
+    CatanState knight = s;
+    play(*g, knight, kChance, kChanceDev + kKnight);  // not a point: the turn goes on
+    CHECK_EQ(knight.phase, kMain);
+    play(*g, s, kChance, kChanceDev + kVictoryPoint);
+    CHECK_EQ(s.phase, kGameOver);
+    CHECK_EQ(s.winner, 0);
+    CHECK(g->actors(s) == 0);
+    double returns[4];
+    g->returns(s, returns);
+    CHECK_EQ(returns[0], 1.0);
+    CHECK_EQ(returns[2], -1.0);
+    CHECK(g->check(s).empty());
 }
 
 TEST(catan_a_seat_wins_only_on_its_own_turn) {

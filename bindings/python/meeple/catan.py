@@ -2,8 +2,9 @@
 
 The base game with player trading for 2-4 players (``Game("catan")``, options
 ``players``, ``vp_to_win``, ``max_turns``, ``board=random|beginner``, ``red_adjacent``,
-``trade_budget``, ``explicit_chance``). Rules: ``specs/catan.md``; actions:
-``docs/catan-actions.md``; observation: ``docs/catan-observation.md``::
+``trade_budget``, ``explicit_chance``, ``friendly_robber``). Rules and their reasons:
+``docs/catan-rules.md``; actions and positions: ``docs/catan-actions.md``;
+observation: ``docs/catan-observation.md``::
 
     import meeple
     topo = meeple.catan.topology()
@@ -15,10 +16,11 @@ The base game with player trading for 2-4 players (``Game("catan")``, options
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
-from .game import Game
+from .game import ALL, Game, State
 
 __all__ = [
     "ACTION_LAYOUT_VERSION", "OBSERVATION_VERSION", "RESOURCES", "DEV_CARDS",
@@ -28,6 +30,7 @@ __all__ = [
     "MOVE_ROBBER", "STEAL", "DISCARD", "MARITIME_TRADE", "OFFER_GIVE", "OFFER_WANT",
     "OPEN_OFFER", "CANCEL_OFFER", "ACCEPT_OFFER", "DECLINE_OFFER", "CONFIRM_OFFER",
     "CHANCE_DICE", "CHANCE_DEVELOPMENT", "CHANCE_STEAL", "topology", "maritime_action",
+    "position_of",
 ]
 
 ACTION_LAYOUT_VERSION: int = 1
@@ -100,3 +103,51 @@ def topology() -> dict[str, np.ndarray]:
         adjacency[a, b] = adjacency[b, a] = True
     out["node_adjacency"] = adjacency
     return out
+
+
+def position_of(state: State) -> dict[str, Any]:
+    """The position document of a live catan ``state``, in any phase, such that
+    ``state.game.from_position(position_of(state))`` is the same position (every byte
+    of the state but its generator). Read from the view by ``ALL``, so it holds every
+    hidden card: give it only to code that may see them. The keys are those of
+    docs/catan-actions.md, "Positions"."""
+    view = state.view(ALL)
+    if view["terminal"]:
+        raise ValueError("the game is over: a position describes a game still being played")
+    board = view["board"]
+    players = view["players"]
+    position: dict[str, Any] = {
+        "board": {"terrain": [h["terrain"] for h in board["hexes"]],
+                  "numbers": [h["number"] for h in board["hexes"]],
+                  "harbors": [h["type"] for h in board["harbors"]]},
+        "robber": board["robber"],
+        "buildings": view["buildings"],
+        "roads": view["roads"],
+        "resources": [[p["resources"][r] for r in RESOURCES] for p in players],
+        "development": [[p["development"][k] for k in DEV_CARDS] for p in players],
+        "development_new": [[p["development_new"][k] for k in DEV_CARDS] for p in players],
+        "knights": [p["knights"] for p in players],
+        "played": [view["played"][k] for k in DEV_CARDS],
+        "awards": view["awards"],
+        "phase": view["phase"],
+        "turn_seat": view["turn_seat"],
+        "turn": view["turn"],
+        "dice": view["dice"],
+        "rolled": view["rolled"],
+        "development_played_this_turn": view["development_played_this_turn"],
+        "compose_steps_left": view["compose_steps_left"],
+        "discard_owed": [p["discard_owed"] for p in players],
+    }
+    if view["phase"] == "road_building":
+        position["free_roads"] = view["free_roads"]
+    if view["trade"] is not None:
+        trade = view["trade"]
+        position["trade"] = {"give": [trade["give"][r] for r in RESOURCES],
+                             "want": [trade["want"][r] for r in RESOURCES]}
+        if trade["responder"] is not None:
+            position["trade"]["responder"] = trade["responder"]
+        if trade["open"]:
+            position["trade"]["accepted"] = trade["accepted"]
+    if view["steal_victim"] is not None:
+        position["steal_victim"] = view["steal_victim"]
+    return position

@@ -69,8 +69,10 @@ namespace detail {
 // of its height; corners clockwise from the top.
 inline constexpr int kCornerDx[6] = {0, 1, 1, 0, -1, -1};
 inline constexpr int kCornerDy[6] = {-2, -1, 1, 2, 1, -1};
-// Coast positions of the harbors: one every 3, 3, 4 coastal edges, as on the frame.
-inline constexpr int kHarborCoastIndex[kNumHarbors] = {0, 3, 6, 10, 13, 16, 20, 23, 26};
+// Coast positions of the harbors, as on the frame: every other sea piece, 3, 4, 3 coast
+// edges apart, mirror-symmetric (index 7 is hex 6's upper-right side, 17 hex 17's
+// lower-right side, 27 hex 3's left side; coast edge 0 is hex 0's upper-left side).
+inline constexpr int kHarborCoastIndex[kNumHarbors] = {0, 3, 7, 10, 13, 17, 20, 23, 27};
 
 constexpr Topology make_topology() {
     Topology t{};

@@ -20,6 +20,9 @@ constexpr OptionSpec kOptions[] = {
      "domestic offer compose steps (one card added) allowed per turn; 0 disables domestic trade"},
     {"explicit_chance", OptionType::boolean, "false", 0, 0, {},
      "the chance player acts for dice, development card draws and steals"},
+    {"friendly_robber", OptionType::boolean, "false", 0, 0, {},
+     "the robber may not be moved to a hex touching another seat with 2 or fewer public victory points, "
+     "and no such seat is robbed"},
 };
 
 constexpr const char* kResourceNames[kNumResources] = {"brick", "lumber", "wool", "grain", "ore"};
@@ -42,7 +45,8 @@ Catan::Catan(const Options& options)
       trade_budget_(static_cast<int>(options.get_int("trade_budget"))),
       beginner_(options.get_choice("board") == "beginner"),
       allow_adjacent_red_(options.get_bool("red_adjacent")),
-      explicit_chance_(options.get_bool("explicit_chance")) {
+      explicit_chance_(options.get_bool("explicit_chance")),
+      friendly_robber_(options.get_bool("friendly_robber")) {
     if (beginner_ && allow_adjacent_red_) {
         fail(Status::invalid_argument,
              "catan(board=beginner) has a fixed map; red_adjacent=true applies only to board=random");

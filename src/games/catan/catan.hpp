@@ -21,12 +21,12 @@ namespace meeple::catan {
 enum Phase : std::uint8_t {
     kSetupSettlement,   // the setup seat places a settlement
     kSetupRoad,         // ... then a road touching it
-    kBeforeRoll,        // the turn seat rolls, or plays a knight first
+    kBeforeRoll,        // the turn seat rolls, or plays a development card first
     kDiscarding,        // the lowest seat still owing discards drops one card
     kMovingRobber,      // the turn seat moves the robber
     kChooseVictim,      // the turn seat picks whom to rob among several
     kMain,              // builds, trades, development cards, end of turn
-    kPlacingFreeRoads,  // free roads of a road building card
+    kPlacingFreeRoads,  // free roads of a road building card (before or after the roll)
     kTradeDraft,        // the turn seat composes an offer, seen by nobody else yet
     kTradeAnswer,       // the open offer waits for trade_responder's answer
     kConfirmingTrade,   // the turn seat picks one accepting seat, or cancels
@@ -46,7 +46,9 @@ inline constexpr std::uint8_t kMaxWanted = 19;
 class Catan {
 public:
     static constexpr std::string_view kName = "catan";
-    static constexpr std::uint32_t kStateVersion = 1;
+    // 2: harbors on the frame's places (three moved to the neighbouring coast edge), and
+    // free roads of a road building card placed before the roll.
+    static constexpr std::uint32_t kStateVersion = 2;
     static constexpr std::uint32_t kObservationVersion = 1;
     static constexpr std::string_view kDataKeys = "topology, versions";
 
@@ -122,7 +124,7 @@ public:
     std::string action_name(int action) const;
     std::string check(const State& s) const;
     void determinize(State& s, int pov, Rng& rng) const;
-    // A state after setup from a JSON position (position.cpp, docs/catan-actions.md).
+    // A state in any phase from a JSON position (position.cpp, docs/catan-actions.md).
     void from_position(const JsonValue& position, State& s, Rng& rng) const;
     // Constant data by name: "topology", "versions" (topology_json.cpp).
     bool data(std::string_view key, JsonWriter& json) const;
@@ -138,6 +140,9 @@ public:
     int vp_to_win() const { return vp_to_win_; }
     int max_turns() const { return max_turns_; }
     bool explicit_chance() const { return explicit_chance_; }
+    bool friendly_robber() const { return friendly_robber_; }
+    // The friendly robber shields seats with at most this many public victory points.
+    static constexpr int kFriendlyRobberShield = 2;
     int trade_compose_budget() const { return trade_budget_; }
 
     // Rules, named for what they decide (rules.cpp, trade.cpp, longest_road.cpp).
@@ -154,8 +159,11 @@ public:
     static int longest_road(const State& s, int seat);
     // 4, 3 with a generic harbor, 2 with that resource's harbor.
     static int maritime_rate(const State& s, int seat, int resource);
-    // Opponents of the turn seat with a building on `hex` and a card, as seat bits.
+    // Opponents of the turn seat with a building on `hex` and a card, as seat bits
+    // (with the friendly robber, only those with 3 or more public victory points).
     unsigned robbable_seats(const State& s, int hex) const;
+    // The friendly robber: hexes the robber may not be moved to, as hex bits.
+    std::uint32_t hexes_closed_to_robber(const State& s) const;
     // The five rates at once: rates[resource].
     static void maritime_rates(const State& s, int seat, int* rates);
     static bool can_pay(const std::uint8_t* hand, const std::uint8_t* cost);
@@ -164,7 +172,10 @@ public:
     static std::uint64_t nodes_closed_by_distance(const State& s);
 
 private:
+    void read_turn(const JsonValue& position, State& s) const;
     bool legal_in_main(const State& s, int seat, int action) const;
+    bool legal_dev_play(const State& s, int seat, int action) const;
+    void set_dev_play_bits(const State& s, int seat, std::uint64_t* words) const;
     bool legal_trade(const State& s, int seat, int action) const;
     void apply_trade(State& s, int seat, int action) const;
     void roll(State& s, int sum) const;
@@ -181,7 +192,7 @@ private:
     bool can_place_free_road(const State& s, int seat) const;
 
     int players_, vp_to_win_, max_turns_, trade_budget_;
-    bool beginner_, allow_adjacent_red_, explicit_chance_;
+    bool beginner_, allow_adjacent_red_, explicit_chance_, friendly_robber_;
 };
 
 // "brick", "lumber", ... and "knight", "victory_point", ... as in action names and views.

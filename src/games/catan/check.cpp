@@ -167,8 +167,8 @@ std::string Catan::check(const State& s) const {
     if (s.dice > 12 || s.dice == 1) return "the dice show an impossible sum";
     if (s.trade_budget > trade_budget_) return "more compose steps left than the budget";
     if ((s.phase == kPlacingFreeRoads) != (s.free_roads > 0) || s.free_roads > 2) return "free roads outside road building";
-    const bool after_roll = s.phase == kMain || s.phase == kDiscarding || s.phase == kPlacingFreeRoads || in_trade(s.phase) ||
-                            s.phase == kAwaitingDevCard;
+    const bool after_roll = s.phase == kMain || s.phase == kDiscarding || in_trade(s.phase) || s.phase == kAwaitingDevCard;
+    if (s.phase == kPlacingFreeRoads && !s.dev_played) return "free roads without a road building card played";
     if (after_roll && !s.rolled) return "a phase after the roll before any roll";
     if ((s.phase == kBeforeRoll || setup) && s.rolled) return "rolled before the turn began";
     for (int p = 0; p < players_; ++p) {

@@ -144,13 +144,33 @@ int Catan::victory_points(const State& s, int seat, bool with_hidden) {
     return vp;
 }
 
-// Opponents of the turn seat with a building on `hex` and at least one card, as bits.
+// Opponents of the turn seat with a building on `hex` and at least one card, as bits;
+// the friendly robber spares those with few public points.
 unsigned Catan::robbable_seats(const State& s, int hex) const {
     unsigned seats = 0;
     for (int p = 0; p < players_; ++p) {
-        if (p != s.current && (buildings_of(s, p) & kTopology.node_mask_of_hex[hex]) && hand_size(s, p) > 0) seats |= 1u << p;
+        if (p != s.current && (buildings_of(s, p) & kTopology.node_mask_of_hex[hex]) && hand_size(s, p) > 0 &&
+            (!friendly_robber_ || victory_points(s, p, false) > kFriendlyRobberShield))
+            seats |= 1u << p;
     }
     return seats;
+}
+
+// The friendly robber: a hex touching a building of another seat with 2 or fewer public
+// points is closed to the robber. Should that close every hex but the robber's own, the
+// robber may go anywhere else (it must move), and still robs none of those seats.
+std::uint32_t Catan::hexes_closed_to_robber(const State& s) const {
+    if (!friendly_robber_) return 0;
+    std::uint64_t shielded = 0;
+    for (int p = 0; p < players_; ++p) {
+        if (p != s.current && victory_points(s, p, false) <= kFriendlyRobberShield) shielded |= buildings_of(s, p);
+    }
+    std::uint32_t closed = 0;
+    for (int h = 0; h < kNumHexes; ++h) {
+        if (kTopology.node_mask_of_hex[h] & shielded) closed |= 1u << h;
+    }
+    const std::uint32_t elsewhere = ((1u << kNumHexes) - 1) & ~(1u << s.robber);
+    return (closed & elsewhere) == elsewhere ? 0 : closed;
 }
 
 // ---- Who acts ------------------------------------------------------------------------
@@ -177,6 +197,36 @@ bool Catan::can_place_free_road(const State& s, int seat) const {
     return roads_built(s, seat) < kMaxRoads && !road_sites(s, seat).empty();
 }
 
+// Playing a development card (ids kPlayKnight .. kRoll - 1): one a turn, held since
+// before this turn, at any point of the turn, before the roll as well as after it.
+bool Catan::legal_dev_play(const State& s, int seat, int a) const {
+    if (a == kPlayKnight) return can_play_dev(s, seat, kKnight);
+    if (a == kPlayRoadBuilding) return can_play_dev(s, seat, kRoadBuilding) && can_place_free_road(s, seat);
+    if (a < kPlayMonopoly) {
+        const ResourcePair pair = year_of_plenty_pair(a - kPlayYearOfPlenty);
+        const bool in_bank = pair.first == pair.second ? s.bank[pair.first] >= 2
+                                                        : s.bank[pair.first] >= 1 && s.bank[pair.second] >= 1;
+        return can_play_dev(s, seat, kYearOfPlenty) && in_bank;
+    }
+    return a < kRoll && can_play_dev(s, seat, kMonopoly);
+}
+
+void Catan::set_dev_play_bits(const State& s, int seat, std::uint64_t* words) const {
+    if (s.dev_played) return;
+    const std::uint8_t* dev = s.dev[seat];
+    if (dev[kKnight]) set_bit(words, kPlayKnight);
+    if (dev[kRoadBuilding] && can_place_free_road(s, seat)) set_bit(words, kPlayRoadBuilding);
+    if (dev[kYearOfPlenty]) {
+        for (int i = 0; i < kYearOfPlentyPairs; ++i) {
+            const ResourcePair p = year_of_plenty_pair(i);
+            if (s.bank[p.first] >= 1 + (p.first == p.second) && s.bank[p.second] >= 1) set_bit(words, kPlayYearOfPlenty + i);
+        }
+    }
+    if (dev[kMonopoly]) {
+        for (int r = 0; r < kNumResources; ++r) set_bit(words, kPlayMonopoly + r);
+    }
+}
+
 bool Catan::legal_in_main(const State& s, int seat, int a) const {
     const std::uint8_t* hand = s.hand[seat];
     if (a < kBuildSettlement) {
@@ -192,15 +242,7 @@ bool Catan::legal_in_main(const State& s, int seat, int a) const {
                ((s.settlements[seat] >> (a - kBuildCity)) & 1);
     }
     if (a == kBuyDev) return can_pay(hand, kDevCardCost) && total(s.deck, kNumDevKinds) > 0;
-    if (a == kPlayKnight) return can_play_dev(s, seat, kKnight);
-    if (a == kPlayRoadBuilding) return can_play_dev(s, seat, kRoadBuilding) && can_place_free_road(s, seat);
-    if (a < kPlayMonopoly) {
-        const ResourcePair pair = year_of_plenty_pair(a - kPlayYearOfPlenty);
-        const bool in_bank = pair.first == pair.second ? s.bank[pair.first] >= 2
-                                                        : s.bank[pair.first] >= 1 && s.bank[pair.second] >= 1;
-        return can_play_dev(s, seat, kYearOfPlenty) && in_bank;
-    }
-    if (a < kRoll) return can_play_dev(s, seat, kMonopoly);
+    if (a < kRoll) return legal_dev_play(s, seat, a);
     if (a == kEndTurn) return true;
     if (a >= kMaritime && a < kTradeGive) {
         const ResourcePair p = maritime_pair(a - kMaritime);
@@ -220,9 +262,11 @@ bool Catan::is_legal(const State& s, int seat, int a) const {
             const auto& ends = kTopology.nodes_of_edge[a];
             return ends[0] == s.last_settlement || ends[1] == s.last_settlement;
         }
-        case kBeforeRoll: return a == kRoll || (a == kPlayKnight && can_play_dev(s, seat, kKnight));
+        case kBeforeRoll: return a == kRoll || (a >= kPlayKnight && a < kRoll && legal_dev_play(s, seat, a));
         case kDiscarding: return a >= kDiscard && a < kMaritime && s.hand[seat][a - kDiscard] > 0;
-        case kMovingRobber: return a >= kMoveRobber && a < kSteal && a - kMoveRobber != s.robber;
+        case kMovingRobber:
+            return a >= kMoveRobber && a < kSteal && a - kMoveRobber != s.robber &&
+                   !((hexes_closed_to_robber(s) >> (a - kMoveRobber)) & 1);
         case kChooseVictim:
             return a >= kSteal && a < kDiscard && ((robbable_seats(s, s.robber) >> (a - kSteal)) & 1);
         case kMain: return legal_in_main(s, seat, a);
@@ -259,21 +303,7 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
             if (can_pay(hand, kCityCost) && count_bits(s.cities[seat]) < kMaxCities) set_city_bits(words, s.settlements[seat]);
             // Development cards.
             if (can_pay(hand, kDevCardCost) && total(s.deck, kNumDevKinds) > 0) set_bit(words, kBuyDev);
-            if (!s.dev_played) {
-                const std::uint8_t* dev = s.dev[seat];
-                if (dev[kKnight]) set_bit(words, kPlayKnight);
-                if (dev[kRoadBuilding] && can_place_free_road(s, seat)) set_bit(words, kPlayRoadBuilding);
-                if (dev[kYearOfPlenty]) {
-                    for (int i = 0; i < kYearOfPlentyPairs; ++i) {
-                        const ResourcePair p = year_of_plenty_pair(i);
-                        if (s.bank[p.first] >= 1 + (p.first == p.second) && s.bank[p.second] >= 1)
-                            set_bit(words, kPlayYearOfPlenty + i);
-                    }
-                }
-                if (dev[kMonopoly]) {
-                    for (int r = 0; r < kNumResources; ++r) set_bit(words, kPlayMonopoly + r);
-                }
-            }
+            set_dev_play_bits(s, seat, words);
             set_bit(words, kEndTurn);
             // Maritime trade, each rate found once.
             int rates[kNumResources];
@@ -295,9 +325,18 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
         }
         case kPlacingFreeRoads: set_road_bits(words, road_sites(s, seat)); return;
         case kSetupRoad: range(kBuildRoad, kBuildSettlement); return;
-        case kBeforeRoll: range(kPlayKnight, kPlayKnight + 1); range(kRoll, kRoll + 1); return;
+        case kBeforeRoll:
+            set_dev_play_bits(s, seat, words);
+            set_bit(words, kRoll);
+            return;
         case kDiscarding: range(kDiscard, kMaritime); return;
-        case kMovingRobber: range(kMoveRobber, kSteal); return;
+        case kMovingRobber: {
+            const std::uint32_t closed = hexes_closed_to_robber(s);
+            for (int h = 0; h < kNumHexes; ++h) {
+                if (h != s.robber && !((closed >> h) & 1)) set_bit(words, kMoveRobber + h);
+            }
+            return;
+        }
         case kChooseVictim: range(kSteal, kDiscard); return;
         case kTradeDraft: {
             // The rules of legal_trade for a draft, as bits from kTradeGive on: give
@@ -485,9 +524,10 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
         case kPlacingFreeRoads:
             place_road(s, seat, a);
             update_roads_after(s, seat, kNone);
+            // Back to where the turn was: a card played before the roll leaves the roll owed.
             if (--s.free_roads == 0 || !can_place_free_road(s, seat)) {
                 s.free_roads = 0;
-                s.phase = kMain;
+                s.phase = s.rolled ? kMain : kBeforeRoll;
             }
             break;
         default:
@@ -552,7 +592,8 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
                     roll(s, d1 + d2 + 2);
                 }
             } else if (a == kEndTurn) {
-                // Points reached while waiting for a chance outcome count here at the latest.
+                // Points the seat holds without having acted for them this turn (a
+                // position built so) count here at the latest.
                 if (victory_points(s, seat, true) >= vp_to_win_) break;
                 end_turn(s);
                 return;
@@ -582,9 +623,11 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
                 return;
             }
     }
-    // A seat wins on reaching the target during its own turn, by its own action.
-    if (seat == turn_seat && s.phase != kGameOver && victory_points(s, seat, true) >= vp_to_win_) {
-        s.winner = static_cast<std::uint8_t>(seat);
+    // A seat wins on reaching the target during its own turn, by its own action or by
+    // a chance outcome of it (explicit chance: the victory point card it bought).
+    const int mover = seat == kChance ? turn_seat : seat;
+    if (mover == turn_seat && s.phase != kGameOver && victory_points(s, mover, true) >= vp_to_win_) {
+        s.winner = static_cast<std::uint8_t>(mover);
         s.phase = kGameOver;
         s.free_roads = 0;  // a road building card's last road may be the winning one
         // A winning roll of 7 leaves nothing owed: the game is over before anyone discards.

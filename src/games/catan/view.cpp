@@ -146,6 +146,8 @@ void Catan::view(const State& s, int viewer, JsonWriter& j) const {
         j.field("compose_steps_left", int(s.trade_budget));
         j.end_object();
     }
+    j.field("rolled", s.rolled != 0);
+    j.field("compose_steps_left", int(s.trade_budget));
     j.field("free_roads", int(s.free_roads));
     j.field("development_played_this_turn", s.dev_played != 0);
     seat_or_null(j, "steal_victim", s.steal_victim);
