@@ -35,7 +35,7 @@ __all__ = [
 
 ACTION_LAYOUT_VERSION: int = 1
 """Version of the action ids below (docs/catan-actions.md)."""
-OBSERVATION_VERSION: int = 1
+OBSERVATION_VERSION: int = 2
 """Version of the observation layout (docs/catan-observation.md)."""
 
 RESOURCES: tuple[str, ...] = ("brick", "lumber", "wool", "grain", "ore")

@@ -49,7 +49,7 @@ public:
     // 2: harbors on the frame's places (three moved to the neighbouring coast edge), and
     // free roads of a road building card placed before the roll.
     static constexpr std::uint32_t kStateVersion = 2;
-    static constexpr std::uint32_t kObservationVersion = 1;
+    static constexpr std::uint32_t kObservationVersion = 2;
     static constexpr std::string_view kDataKeys = "topology, versions";
 
     struct State {
