@@ -174,15 +174,20 @@ std::size_t Search::pending() const {
 void Search::write_leaves(float* obs, std::uint64_t* masks, std::int32_t* roots_out, std::int32_t* players) const {
     const std::size_t obs_size = static_cast<std::size_t>(game_->obs_size());
     const std::size_t words = static_cast<std::size_t>(game_->mask_words());
-    std::size_t row = 0;
-    for (std::size_t i = 0; i < trees_.size(); ++i) {
-        for (std::size_t k = 0; k < trees_[i]->pending(); ++k, ++row) {
-            if (masks) std::fill_n(masks + row * words, words, 0);
-            trees_[i]->write_leaf(k, obs ? obs + row * obs_size : nullptr, masks ? masks + row * words : nullptr,
-                                  players ? players + row : nullptr);
-            if (roots_out) roots_out[row] = static_cast<std::int32_t>(i / static_cast<std::size_t>(cfg_.trees));
+    std::vector<std::size_t> first(trees_.size() + 1, 0);
+    for (std::size_t i = 0; i < trees_.size(); ++i) first[i + 1] = first[i] + trees_[i]->pending();
+    // Observations are the bulk of the bytes: the pool writes each tree's rows.
+    auto body = [&](std::size_t b, std::size_t e, int) {
+        for (std::size_t i = b; i < e; ++i) {
+            for (std::size_t k = 0, row = first[i]; row < first[i + 1]; ++k, ++row) {
+                if (masks) std::fill_n(masks + row * words, words, 0);
+                trees_[i]->write_leaf(k, obs ? obs + row * obs_size : nullptr, masks ? masks + row * words : nullptr,
+                                      players ? players + row : nullptr);
+                if (roots_out) roots_out[row] = static_cast<std::int32_t>(i / static_cast<std::size_t>(cfg_.trees));
+            }
         }
-    }
+    };
+    pool_.run(trees_.size(), 1, body);
 }
 
 void Search::provide(const float* values, const float* priors) {

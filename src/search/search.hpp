@@ -87,7 +87,7 @@ private:
     std::vector<std::int32_t> chosen_;
     std::vector<Rng> choice_rng_;
     std::vector<double> seconds_;
-    ThreadPool pool_;
+    mutable ThreadPool pool_;  // const reads (write_leaves) split their work too
     bool in_round_ = false;
     SearchClock::time_point round_start_{};
 };

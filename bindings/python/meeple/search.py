@@ -81,10 +81,19 @@ num_players] in the scale of the game's returns; priors [k, num_actions] or None
 (uniform). The loop zeroes priors outside each leaf's mask before handing them over."""
 
 
-def _unpack(words: np.ndarray, num_actions: int) -> np.ndarray:
-    """Packed uint64 masks [k, w] as bool [k, num_actions]."""
-    bits = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little")
-    return bits[:, :num_actions].astype(bool)
+class _LeafBuffers:
+    """Arrays that meeple_search_write_leaves fills, for up to `rows` leaves."""
+
+    def __init__(self, game: Game, rows: int) -> None:
+        self.rows = rows
+        self.obs = np.empty((rows, game.obs_size), dtype=np.float32)
+        self.words = np.zeros((rows, game.mask_words), dtype=np.uint64)
+        self.roots = np.empty(rows, dtype=np.int32)
+        self.players = np.empty(rows, dtype=np.int32)
+        self.c_obs = ffi.from_buffer("float[]", self.obs, require_writable=True)
+        self.c_words = ffi.from_buffer("uint64_t[]", self.words, require_writable=True)
+        self.c_roots = ffi.from_buffer("int32_t[]", self.roots, require_writable=True)
+        self.c_players = ffi.from_buffer("int32_t[]", self.players, require_writable=True)
 
 
 def _root(root: Any, roots: int) -> int:
@@ -215,19 +224,24 @@ class Search:
 
         With ``evaluator=external`` and no ``evaluator`` callable, returns False as soon
         as leaves wait for values: answer them with :meth:`leaves` and :meth:`provide`,
-        then run again. With a callable, loops until done. Ctrl-C cancels the run
-        (the round stays open with the iterations it has; ``run()`` goes on with it).
+        then run again. With a callable, loops until done; the arrays it is given are
+        reused from call to call, so copy what you keep. Ctrl-C cancels the run (the
+        round stays open with the iterations it has; ``run()`` goes on with it).
         """
+        buffers: Optional[_LeafBuffers] = None
         while True:
             if self._run_once():
                 return True
             if evaluator is None:
                 return False
-            leaves = self.leaves()
+            k = self.pending
+            if buffers is None or buffers.rows < k:
+                buffers = _LeafBuffers(self._game, max(k, 2 * buffers.rows if buffers else k))
+            leaves = self._fill(buffers, k)
             answer = evaluator(leaves.obs, leaves.masks, leaves.players)
             values, priors = answer if isinstance(answer, tuple) else (answer, None)
             if priors is not None:
-                priors = np.where(leaves.masks, _float_array(priors, leaves.masks.shape, "priors"), 0)
+                priors = _float_array(priors, leaves.masks.shape, "priors") * leaves.masks
             self.provide(values, priors)
 
     def _run_once(self) -> bool:
@@ -258,20 +272,17 @@ class Search:
         return int(result[0]) == _DONE
 
     def leaves(self) -> Leaves:
-        """The leaves waiting for values (empty arrays when none)."""
+        """The leaves waiting for values, in new arrays (empty when none wait)."""
         k = self.pending
-        g = self._game
-        obs = np.empty((k, g.obs_size), dtype=np.float32)
-        words = np.zeros((k, g.mask_words), dtype=np.uint64)
-        roots = np.empty(k, dtype=np.int32)
-        players = np.empty(k, dtype=np.int32)
+        return self._fill(_LeafBuffers(self._game, k), k)
+
+    def _fill(self, buffers: "_LeafBuffers", k: int) -> Leaves:
         n = ffi.new("size_t *")
-        check(lib.meeple_search_write_leaves(
-            self._ptr, ffi.from_buffer("float[]", obs, require_writable=True),
-            ffi.from_buffer("uint64_t[]", words, require_writable=True),
-            ffi.from_buffer("int32_t[]", roots, require_writable=True),
-            ffi.from_buffer("int32_t[]", players, require_writable=True), k, n))
-        return Leaves(obs, _unpack(words, g.num_actions), roots, players)
+        check(lib.meeple_search_write_leaves(self._ptr, buffers.c_obs, buffers.c_words, buffers.c_roots,
+                                             buffers.c_players, buffers.rows, n))
+        masks = np.unpackbits(buffers.words[:k].view(np.uint8), axis=1, bitorder="little",
+                              count=self._game.num_actions).view(bool)
+        return Leaves(buffers.obs[:k], masks, buffers.roots[:k], buffers.players[:k])
 
     def provide(self, values: Any, priors: Any = None) -> None:
         """Hands back values (``[k, num_players]``, the scale of the game's returns) and
