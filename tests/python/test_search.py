@@ -246,3 +246,43 @@ def test_best_action_helper_and_repr():
         state.apply(a)
     assert meeple.search.best_action(state, "mcts(iterations=500)") == 2
     assert "mcts(" in repr(meeple.Search("mcts", state))
+
+
+def test_a_time_budget_stops_the_round():
+    state = meeple.Game("catan").new_state(seed=3)
+    search = meeple.Search("mcts(iterations=0,time_ms=60)", state)
+    assert search.run()
+    stats = search.stats()
+    assert stats.iterations > 0 and 0.04 < stats.seconds < 2.0
+
+
+def test_virtual_loss_hands_out_distinct_leaves_of_one_tree():
+    state = meeple.Game("tictactoe").new_state()
+    search = meeple.Search("mcts(evaluator=external,iterations=100,batch=8)", state)
+    assert not search.run()
+    search.provide(np.zeros((1, 2)))  # the root: its children come with uniform priors
+    assert not search.run()
+    leaves = search.leaves()
+    assert len(leaves.obs) == 8
+    assert len({row.tobytes() for row in leaves.obs}) == 8
+
+
+def test_root_noise_and_temperature_follow_the_seed():
+    state = meeple.Game("tictactoe").new_state()
+
+    def chosen(spec: str) -> list[int]:
+        out = []
+        for _ in range(3):
+            search = meeple.Search(spec, state)
+            search.run(lambda obs, masks, players: np.zeros((len(obs), 2), dtype=np.float32))
+            out.append(search.action())
+        return out
+
+    noisy = "mcts(evaluator=external,iterations=64,dirichlet_alpha=0.3,temperature=1,seed=4)"
+    assert chosen(noisy) == chosen(noisy)  # same seed, same choice
+    picks = set()
+    for seed in range(12):
+        search = meeple.Search(noisy.replace("seed=4", f"seed={seed}"), state)
+        search.run(lambda obs, masks, players: np.zeros((len(obs), 2), dtype=np.float32))
+        picks.add(search.action())
+    assert len(picks) > 1  # temperature 1 samples: not always the same move
