@@ -116,7 +116,7 @@ public:
         std::uint64_t since_report = 0;
         while (started_ < limit) {
             if (external && pending_.size() >= static_cast<std::size_t>(cfg_.batch)) break;
-            if ((started_ & 31) == 0) {
+            if ((started_ & 7) == 0) {  // every few milliseconds even with long rollouts
                 if (control.cancelled()) break;
                 if (timed && SearchClock::now() >= deadline) break;
             }
@@ -145,7 +145,7 @@ public:
         const int actions = game_.num_actions();
         for (std::size_t k = 0; k < pending_.size(); ++k) {
             const Leaf& leaf = pending_[k];
-            SearchNode& node = nodes_[static_cast<std::size_t>(leaf.node)];
+            SearchNode& node = at(leaf.node);
             node.pending = 0;
             node.evaluated = 1;
             if (cfg_.selection == Selection::puct) {
@@ -162,8 +162,8 @@ public:
     }
 
     void root_children(std::vector<RootChild>& out) const override {
-        for (int c = nodes_[0].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
-            const SearchNode& child = nodes_[static_cast<std::size_t>(c)];
+        for (int c = nodes_[0].first_child; c >= 0; c = at(c).next_sibling) {
+            const SearchNode& child = at(c);
             RootChild rc{child.action, child.visits, std::vector<double>(static_cast<std::size_t>(players_))};
             for (int p = 0; p < players_; ++p) rc.value_sum[static_cast<std::size_t>(p)] = w(c, p);
             out.push_back(std::move(rc));
@@ -179,12 +179,12 @@ public:
         out.clear();
         for (int n = 0;;) {
             int best = -1;
-            for (int c = nodes_[static_cast<std::size_t>(n)].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
-                if (nodes_[static_cast<std::size_t>(c)].visits == 0) continue;
-                if (best < 0 || nodes_[static_cast<std::size_t>(c)].visits > nodes_[static_cast<std::size_t>(best)].visits) best = c;
+            for (int c = at(n).first_child; c >= 0; c = at(c).next_sibling) {
+                if (at(c).visits == 0) continue;
+                if (best < 0 || at(c).visits > at(best).visits) best = c;
             }
             if (best < 0) return;
-            out.push_back(nodes_[static_cast<std::size_t>(best)].action);
+            out.push_back(at(best).action);
             n = best;
         }
     }
@@ -220,9 +220,9 @@ private:
         node.action = action;
         node.prior = prior;
         node.chance_edge = chance_edge ? 1 : 0;
-        node.next_sibling = nodes_[static_cast<std::size_t>(parent)].first_child;
+        node.next_sibling = at(parent).first_child;
         nodes_.push_back(node);
-        nodes_[static_cast<std::size_t>(parent)].first_child = index;
+        at(parent).first_child = index;
         value_sums_.resize(value_sums_.size() + static_cast<std::size_t>(players_), 0.0);
         return index;
     }
@@ -235,7 +235,7 @@ private:
         int count = 0;
         for (int i = 0; i < words_; ++i) count += std::popcount(actions[i]);
         if (count == 0) return;
-        const int old_first = nodes_[static_cast<std::size_t>(parent)].first_child;
+        const int old_first = at(parent).first_child;
         int k = 0;
         for (int i = 0; i < words_; ++i) {
             for (std::uint64_t bits = actions[i]; bits; bits &= bits - 1, ++k) {
@@ -248,13 +248,16 @@ private:
                 nodes_.push_back(node);
             }
         }
-        nodes_[static_cast<std::size_t>(parent)].first_child = base;
+        at(parent).first_child = base;
         value_sums_.resize(nodes_.size() * static_cast<std::size_t>(players_), 0.0);
     }
 
+    SearchNode& at(int i) { return nodes_[static_cast<std::size_t>(i)]; }
+    const SearchNode& at(int i) const { return nodes_[static_cast<std::size_t>(i)]; }
+
     int find_child(int parent, int action) const {
-        for (int c = nodes_[static_cast<std::size_t>(parent)].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
-            if (nodes_[static_cast<std::size_t>(c)].action == action) return c;
+        for (int c = at(parent).first_child; c >= 0; c = at(c).next_sibling) {
+            if (at(c).action == action) return c;
         }
         return -1;
     }
@@ -271,12 +274,12 @@ private:
         std::vector<int> new_index(nodes_.size(), -1);
         for (std::size_t i = 0; i < order.size(); ++i) {
             new_index[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
-            for (int c = nodes_[static_cast<std::size_t>(order[i])].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) order.push_back(c);
+            for (int c = at(order[i]).first_child; c >= 0; c = at(c).next_sibling) order.push_back(c);
         }
         nodes.reserve(order.size());
         sums.reserve(order.size() * static_cast<std::size_t>(players_));
         for (int old : order) {
-            SearchNode n = nodes_[static_cast<std::size_t>(old)];
+            SearchNode n = at(old);
             n.parent = old == child ? -1 : new_index[static_cast<std::size_t>(n.parent)];
             n.first_child = n.first_child < 0 ? -1 : new_index[static_cast<std::size_t>(n.first_child)];
             n.next_sibling = old == child || n.next_sibling < 0 ? -1 : new_index[static_cast<std::size_t>(n.next_sibling)];
@@ -316,7 +319,7 @@ private:
                 const int k = game_.chance_outcomes(rec, outcomes_.data());
                 if (closed_loop_chance_) {
                     const int child = chance_child(node, k);
-                    game_.apply_unchecked(rec, kChance, nodes_[static_cast<std::size_t>(child)].action);
+                    game_.apply_unchecked(rec, kChance, at(child).action);
                     node = child;
                     ++depth;
                 } else {
@@ -324,13 +327,13 @@ private:
                 }
                 continue;
             }
-            SearchNode& here = nodes_[static_cast<std::size_t>(node)];
+            SearchNode& here = at(node);
             if (!here.evaluated) {
                 note_depth(depth);
                 if (here.pending) return Outcome::collided;
                 if (cfg_.evaluator == Evaluator::rollout) {
                     rollout(rec);
-                    nodes_[static_cast<std::size_t>(node)].evaluated = 1;
+                    at(node).evaluated = 1;
                     backup(node, value_.data(), false);
                     return Outcome::completed;
                 }
@@ -338,7 +341,7 @@ private:
                 return Outcome::pending;
             }
             const int child = select_child(node, player, rec);
-            game_.apply_unchecked(rec, player, nodes_[static_cast<std::size_t>(child)].action);
+            game_.apply_unchecked(rec, player, at(child).action);
             node = child;
             ++depth;
         }
@@ -354,9 +357,9 @@ private:
     int sample_outcome(int k) {
         double u = rng_.unit();
         for (int j = 0; j + 1 < k; ++j) {
-            if ((u -= outcomes_[static_cast<std::size_t>(j)].probability) < 0) return outcomes_[static_cast<std::size_t>(j)].action;
+            if ((u -= outcomes_[j].probability) < 0) return outcomes_[j].action;
         }
-        return outcomes_[static_cast<std::size_t>(k - 1)].action;
+        return outcomes_[k - 1].action;
     }
 
     // The child of a chance node for this iteration's outcome: drawn by probability, or
@@ -367,20 +370,20 @@ private:
             const int child = find_child(node, action);
             return child >= 0 ? child : add_child(node, action, 0.f, true);
         }
-        if (nodes_[static_cast<std::size_t>(node)].first_child < 0) {
-            for (int j = k - 1; j >= 0; --j) add_child(node, outcomes_[static_cast<std::size_t>(j)].action, static_cast<float>(outcomes_[static_cast<std::size_t>(j)].probability), true);
+        if (at(node).first_child < 0) {
+            for (int j = k - 1; j >= 0; --j) add_child(node, outcomes_[j].action, static_cast<float>(outcomes_[j].probability), true);
         }
         double total = 1;
-        for (int c = nodes_[static_cast<std::size_t>(node)].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
-            total += nodes_[static_cast<std::size_t>(c)].visits + nodes_[static_cast<std::size_t>(c)].virtual_visits;
+        for (int c = at(node).first_child; c >= 0; c = at(c).next_sibling) {
+            total += at(c).visits + at(c).virtual_visits;
         }
         int best = -1;
         double best_lag = -std::numeric_limits<double>::infinity();
         for (int j = 0; j < k; ++j) {
-            const ChanceOutcome& o = outcomes_[static_cast<std::size_t>(j)];
+            const ChanceOutcome& o = outcomes_[j];
             int c = find_child(node, o.action);
             if (c < 0) c = add_child(node, o.action, static_cast<float>(o.probability), true);
-            const SearchNode& n = nodes_[static_cast<std::size_t>(c)];
+            const SearchNode& n = at(c);
             const double lag = o.probability * total - (n.visits + n.virtual_visits);
             if (lag > best_lag) best_lag = lag, best = c;
         }
@@ -398,16 +401,16 @@ private:
     // first: all of them at a node's first choice, and in the open loop any that other
     // outcomes did not allow before.
     int select_child(int node, int player, const void* rec) {
-        for (int i = 0; i < words_; ++i) seen_[static_cast<std::size_t>(i)] = 0;  // a word or a few: no memset call
+        for (int i = 0; i < words_; ++i) seen_[i] = 0;  // a word or a few: no memset call
         game_.legal_mask(rec, player, mask_.data());  // fills every word
-        SearchNode& parent = nodes_[static_cast<std::size_t>(node)];
+        SearchNode& parent = at(node);
         const std::uint32_t choices = ++parent.choices;
         const int first = parent.first_child;
         const bool puct = cfg_.selection == Selection::puct;
         const double parent_visits = double(parent.visits) + parent.virtual_visits;
         const double fpu = parent.visits ? normalise(w(node, player) / parent.visits) : 0.5;
         int legal_count = 0;
-        for (int i = 0; i < words_; ++i) legal_count += std::popcount(mask_[static_cast<std::size_t>(i)]);
+        for (int i = 0; i < words_; ++i) legal_count += std::popcount(mask_[i]);
         // A seat's mean value mapped to [0, 1] by the range of values this tree has seen,
         // pending iterations counted as the worst value: (w - min * visits) * scale / n.
         const bool ranged = value_max_ > value_min_;
@@ -422,10 +425,10 @@ private:
         double best_score = -std::numeric_limits<double>::infinity();
         int unvisited = 0;  // UCT: untried children, chosen among uniformly
         auto consider = [&](int c) {
-            SearchNode& child = nodes_[static_cast<std::size_t>(c)];
+            SearchNode& child = at(c);
             const int a = child.action;
-            if (!((mask_[static_cast<std::size_t>(a >> 6)] >> (a & 63)) & 1)) return;
-            seen_[static_cast<std::size_t>(a >> 6)] |= 1ull << (a & 63);
+            if (!((mask_[a >> 6] >> (a & 63)) & 1)) return;
+            seen_[a >> 6] |= 1ull << (a & 63);
             ++child.available;
             const double inv_sqrt_n = child.inv_sqrt_n;
             const double q_sum = ranged ? (w(c, player) - value_min_ * child.visits) * scale : 0.5 * child.visits;
@@ -448,19 +451,19 @@ private:
             }
             if (score > best_score) best_score = score, best = c;
         };
-        for (int c = first; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) consider(c);
+        for (int c = first; c >= 0; c = at(c).next_sibling) consider(c);
         // Legal actions without a child yet.
         bool untried = false;
         for (int i = 0; i < words_; ++i) {
-            seen_[static_cast<std::size_t>(i)] = mask_[static_cast<std::size_t>(i)] & ~seen_[static_cast<std::size_t>(i)];
-            untried = untried || seen_[static_cast<std::size_t>(i)] != 0;
+            seen_[i] = mask_[i] & ~seen_[i];
+            untried = untried || seen_[i] != 0;
         }
         if (!untried) return best;
         // Counted available at every earlier choice, as an action of a closed-loop node
         // always is (in the open loop that overstates an action some outcomes did not
         // allow, until exploration has settled it); `consider` adds this choice.
         add_children(node, seen_.data(), 1.0f / static_cast<float>(legal_count), choices - 1);
-        for (int c = nodes_[static_cast<std::size_t>(node)].first_child; c != first; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+        for (int c = at(node).first_child; c != first; c = at(c).next_sibling) {
             consider(c);
         }
         return best;
@@ -475,16 +478,16 @@ private:
         double total = 0;
         int count = 0;
         for (int i = 0; i < words_; ++i) {
-            for (std::uint64_t bits = mask_[static_cast<std::size_t>(i)]; bits; bits &= bits - 1) {
+            for (std::uint64_t bits = mask_[i]; bits; bits &= bits - 1) {
                 total += priors ? priors[i * 64 + std::countr_zero(bits)] : 0.0;
                 ++count;
             }
         }
-        if (nodes_[static_cast<std::size_t>(node)].first_child < 0) add_children(node, mask_.data(), 0.0f, 0);
-        for (int c = nodes_[static_cast<std::size_t>(node)].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
-            const int a = nodes_[static_cast<std::size_t>(c)].action;
-            if (!((mask_[static_cast<std::size_t>(a >> 6)] >> (a & 63)) & 1)) continue;
-            nodes_[static_cast<std::size_t>(c)].prior =
+        if (at(node).first_child < 0) add_children(node, mask_.data(), 0.0f, 0);
+        for (int c = at(node).first_child; c >= 0; c = at(c).next_sibling) {
+            const int a = at(c).action;
+            if (!((mask_[a >> 6] >> (a & 63)) & 1)) continue;
+            at(c).prior =
                 total > 0 ? static_cast<float>(priors[a] / total) : 1.0f / static_cast<float>(count);
         }
     }
@@ -492,7 +495,7 @@ private:
     // Mixes Dirichlet(alpha) noise into the root's priors (AlphaZero's exploration).
     void add_root_noise() {
         std::vector<int> children;
-        for (int c = nodes_[0].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) children.push_back(c);
+        for (int c = nodes_[0].first_child; c >= 0; c = at(c).next_sibling) children.push_back(c);
         if (children.size() < 2) return;
         std::vector<double> noise(children.size());
         double sum = 0;
@@ -500,7 +503,7 @@ private:
         if (!(sum > 0)) return;
         const double f = cfg_.dirichlet_fraction;
         for (std::size_t i = 0; i < children.size(); ++i) {
-            SearchNode& n = nodes_[static_cast<std::size_t>(children[i])];
+            SearchNode& n = at(children[i]);
             n.prior = static_cast<float>((1 - f) * n.prior + f * noise[i] / sum);
         }
     }
@@ -551,14 +554,14 @@ private:
     }
 
     void make_pending(int node, int player, const void* rec) {
-        nodes_[static_cast<std::size_t>(node)].pending = 1;
+        at(node).pending = 1;
         pending_.push_back(Leaf{node, player});
-        const std::size_t at = leaf_records_.size();
-        leaf_records_.resize(at + record_words_);
-        std::memcpy(leaf_records_.data() + at, rec, game_.record_size());
-        for (int n = node; n >= 0; n = nodes_[static_cast<std::size_t>(n)].parent) {
-            nodes_[static_cast<std::size_t>(n)].virtual_visits += static_cast<std::uint32_t>(cfg_.virtual_loss);
-            refresh(nodes_[static_cast<std::size_t>(n)]);
+        const std::size_t end = leaf_records_.size();
+        leaf_records_.resize(end + record_words_);
+        std::memcpy(leaf_records_.data() + end, rec, game_.record_size());
+        for (int n = node; n >= 0; n = at(n).parent) {
+            at(n).virtual_visits += static_cast<std::uint32_t>(cfg_.virtual_loss);
+            refresh(at(n));
         }
     }
 
@@ -576,8 +579,8 @@ private:
             value_min_ = std::min(value_min_, value[p]);
             value_max_ = std::max(value_max_, value[p]);
         }
-        for (int n = node; n >= 0; n = nodes_[static_cast<std::size_t>(n)].parent) {
-            SearchNode& sn = nodes_[static_cast<std::size_t>(n)];
+        for (int n = node; n >= 0; n = at(n).parent) {
+            SearchNode& sn = at(n);
             sn.visits += 1;
             if (was_pending) sn.virtual_visits -= static_cast<std::uint32_t>(cfg_.virtual_loss);
             refresh(sn);
