@@ -110,6 +110,9 @@ typedef int32_t meeple_status_t;
  * (the game is over), legal_actions and action_mask give no actions, is_legal gives 0
  * and apply returns MEEPLE_ERR_WRONG_STATE. */
 #define MEEPLE_ACTING_PLAYER (-4)
+/* What meeple_state_current_player gives when nobody owes a decision (the game is
+ * over); equal to MEEPLE_BATCH_NOBODY. */
+#define MEEPLE_NOBODY (-5)
 
 /* ---- Library -------------------------------------------------------------------- */
 
@@ -247,6 +250,15 @@ MEEPLE_API meeple_status_t meeple_state_active_players(const meeple_state_t *sta
                                                        int32_t *out, size_t capacity,
                                                        size_t *out_len);
 
+/* Sets *out_player to whoever owes the one pending decision: a seat, MEEPLE_CHANCE
+ * while a chance outcome is pending, or MEEPLE_NOBODY when the game is over (nobody is
+ * active). The player that MEEPLE_ACTING_PLAYER stands for in the calls below.
+ * Returns MEEPLE_OK, MEEPLE_ERR_WRONG_STATE (several seats are active at once, as in a
+ * simultaneous phase: the message lists them; use meeple_state_active_players) or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer). *out_player is set only on success. */
+MEEPLE_API meeple_status_t meeple_state_current_player(const meeple_state_t *state,
+                                                       int32_t *out_player);
+
 /* Writes the legal actions of `player`, in increasing order. For MEEPLE_CHANCE these
  * are the pending chance outcomes. Query-then-fill.
  * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL, MEEPLE_ERR_NOT_ACTIVE (the player
@@ -257,10 +269,12 @@ MEEPLE_API meeple_status_t meeple_state_legal_actions(const meeple_state_t *stat
                                                       size_t capacity, size_t *out_len);
 
 /* Writes the legal actions of `player` as a packed mask: bit (a % 64) of word (a / 64)
- * is set when action a is legal. *out_len is mask_words. A player who is a valid seat
- * but not active gets an all-zero mask and MEEPLE_OK.
- * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL, MEEPLE_ERR_OUT_OF_RANGE or
- * MEEPLE_ERR_INVALID_ARGUMENT. */
+ * is set when action a is legal. *out_len is mask_words. The same rule as
+ * meeple_state_legal_actions: a seat that owes no decision now (the game is over
+ * included) is MEEPLE_ERR_NOT_ACTIVE; MEEPLE_ACTING_PLAYER in a finished game gives an
+ * all-zero mask.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL, MEEPLE_ERR_NOT_ACTIVE,
+ * MEEPLE_ERR_OUT_OF_RANGE (no such seat) or MEEPLE_ERR_INVALID_ARGUMENT. */
 MEEPLE_API meeple_status_t meeple_state_action_mask(const meeple_state_t *state,
                                                     int32_t player, uint64_t *out,
                                                     size_t capacity, size_t *out_len);
@@ -359,6 +373,26 @@ MEEPLE_API meeple_status_t meeple_state_determinize(const meeple_state_t *state,
  * outcomes included). */
 MEEPLE_API meeple_status_t meeple_state_move_number(const meeple_state_t *state,
                                                     int64_t *out);
+
+/* Sets *out_hash to a 64-bit hash of the state's position: the game state alone,
+ * without its generator and its move number, for transposition tables. States that
+ * differ only in their generators (a clone reseeded by meeple_state_determinize of a
+ * game with nothing hidden, successors of meeple_state_enumerate_outcomes, the same
+ * position reached by another move order) have equal hashes; different positions have
+ * different hashes except for rare collisions (about one pair in 2^64). The value is
+ * the same on every platform and thread count for a given game and state version
+ * (meeple_game_info_t.state_version), and may change when that version changes: do
+ * not store it across versions. Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL
+ * pointer). */
+MEEPLE_API meeple_status_t meeple_state_hash(const meeple_state_t *state, uint64_t *out_hash);
+
+/* Sets *out_equal to 1 when `a` and `b` hold the same position (see meeple_state_hash:
+ * equal game states, generators and move numbers aside), else 0. States of different
+ * games (different specs) are never equal. Equal positions have equal hashes.
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer). */
+MEEPLE_API meeple_status_t meeple_state_equal_position(const meeple_state_t *a,
+                                                       const meeple_state_t *b,
+                                                       int32_t *out_equal);
 
 /* ---- Chance enumeration ------------------------------------------------------- */
 

@@ -14,6 +14,7 @@
 #include "core/batch_slots.hpp"
 #include "core/error.hpp"
 #include "core/game.hpp"
+#include "core/hash.hpp"
 
 namespace meeple {
 
@@ -101,6 +102,20 @@ public:
     // them to out only when capacity holds them all.
     std::size_t write_legal_actions(const void* rec, int player, std::int32_t* out, std::size_t capacity) const;
     bool is_active(const void* rec, int player) const;
+    // Throws Error(not_active), listing the active players, when `player` is not active.
+    void require_active(const void* rec, int player) const;
+
+    // The position of a record: its game state alone, without the generator and the
+    // move number, which the rules never read. Two records with equal position bytes
+    // are the same position for search (a transposition table), whatever their
+    // generators; the hash reads only those bytes.
+    std::uint64_t position_hash(const void* rec) const {
+        return position_hash64(static_cast<const unsigned char*>(rec) + position_offset_, position_size_);
+    }
+    bool same_position(const void* a, const void* b) const {
+        return std::memcmp(static_cast<const unsigned char*>(a) + position_offset_,
+                           static_cast<const unsigned char*>(b) + position_offset_, position_size_) == 0;
+    }
 
     std::uint64_t move_number(const void* rec) const {
         std::uint64_t m;
@@ -116,6 +131,7 @@ protected:
     int num_players_ = 0, num_actions_ = 0, obs_size_ = 0;
     std::span<const ObsField> obs_fields_;
     std::size_t record_size_ = 0;
+    std::size_t position_offset_ = 0, position_size_ = 0;  // the game state within a record
     std::uint32_t state_version_ = 0;
 };
 
@@ -136,6 +152,8 @@ public:
         obs_fields_ = game_.obs_fields();
         for (const auto& f : obs_fields_) obs_size_ = std::max(obs_size_, f.offset + f.size);
         record_size_ = sizeof(Rec);
+        position_offset_ = offsetof(Rec, state);
+        position_size_ = sizeof(State);
         state_version_ = G::kStateVersion;
         // Limits that let every call work in fixed stack buffers.
         if (num_players_ < 1 || num_players_ > kMaxPlayers || num_actions_ < 1 || num_actions_ > kMaxActions ||
@@ -177,8 +195,16 @@ public:
     }
     bool is_terminal(const void* rec) const override { return game_.is_terminal(st(rec)); }
     bool truncated(const void* rec) const override { return game_.truncated(st(rec)); }
-    void returns(const void* rec, double* out) const override { game_.returns(st(rec), out); }
-    void step_reward(const void* rec, double* out) const override { game_.step_reward(st(rec), out); }
+    // Adding +0.0 turns a -0.0 that a rule's arithmetic left (a negated zero) into +0.0
+    // and changes no other value: returns and rewards never hold negative zero.
+    void returns(const void* rec, double* out) const override {
+        game_.returns(st(rec), out);
+        for (int p = 0; p < num_players_; ++p) out[p] += 0.0;
+    }
+    void step_reward(const void* rec, double* out) const override {
+        game_.step_reward(st(rec), out);
+        for (int p = 0; p < num_players_; ++p) out[p] += 0.0;
+    }
     int chance_outcomes(const void* rec, ChanceOutcome* out) const override {
         if constexpr (HasChance<G>) return game_.chance_outcomes(st(rec), out);
         else return 0;
