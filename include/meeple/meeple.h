@@ -609,6 +609,53 @@ MEEPLE_API meeple_status_t meeple_batch_write_episodes(const meeple_batch_t *bat
                                                        size_t ints_len, float *out_returns,
                                                        size_t returns_len);
 
+/* Writes the observations of the games that the last step's autoreset replaced, as
+ * Gymnasium's vector environments give them (final_observation), so that a truncated
+ * game can be bootstrapped from its last state: for each slot that the last
+ * meeple_batch_step_autoreset (or step_and_read with autoreset) restarted, the
+ * observation of its finished game's final state from viewers[i] (a seat,
+ * MEEPLE_VIEW_PUBLIC or MEEPLE_VIEW_ALL), or from MEEPLE_VIEW_PUBLIC when viewers is
+ * NULL (then viewers_len must be 0); zeros for every other slot. out is float32[n,
+ * obs_size] (len >= n * obs_size). The final reward of those games is what
+ * meeple_batch_write_rewards gives after the same step. Valid until the next step,
+ * reset, load or reseed. Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (a bad viewer;
+ * nothing written), MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT (NULL
+ * out, viewers_len not n). */
+MEEPLE_API meeple_status_t meeple_batch_write_final_observations(const meeple_batch_t *batch,
+                                                                 const int32_t *viewers,
+                                                                 size_t viewers_len, float *out,
+                                                                 size_t len);
+
+/* Makes a new state holding the finished game that the last step's autoreset replaced
+ * in slot `slot` (free it with meeple_state_free): its final state, as it was when the
+ * game ended. Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (slot >= n),
+ * MEEPLE_ERR_WRONG_STATE (the last step did not restart that slot) or
+ * MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_batch_get_final_state(const meeple_batch_t *batch, size_t slot,
+                                                        meeple_state_t **out_state);
+
+/* Running statistics of the games finished in a batch (by any step, autoreset or
+ * not) since the last meeple_batch_take_episode_stats, the batch's start or a reseed.
+ * Set struct_size to sizeof(meeple_batch_episode_stats_t) first. */
+typedef struct meeple_batch_episode_stats {
+    uint32_t struct_size;
+    uint32_t reserved;     /* zero */
+    uint64_t episodes;     /* games finished */
+    uint64_t truncated;    /* of them, games a turn cap ended */
+    double mean_length;    /* mean actions a game, chance outcomes included; 0 with no game */
+} meeple_batch_episode_stats_t;
+
+/* Fills *out_stats and writes each seat's mean return over those games into
+ * out_mean_returns[0..num_players) (returns_len >= num_players; zeros with no game),
+ * then clears the statistics, so each call covers the games since the previous one.
+ * The sums run in slot order: the same values at every thread count.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL (nothing written or cleared) or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, struct_size smaller than 8). */
+MEEPLE_API meeple_status_t meeple_batch_take_episode_stats(meeple_batch_t *batch,
+                                                           meeple_batch_episode_stats_t *out_stats,
+                                                           double *out_mean_returns,
+                                                           size_t returns_len);
+
 /* Writes each slot's count of illegal actions since the batch began or was reseeded,
  * int64[n] (len >= n). Statuses as meeple_batch_write_masks. */
 MEEPLE_API meeple_status_t meeple_batch_illegal_counts(const meeple_batch_t *batch, int64_t *out,
@@ -635,6 +682,16 @@ MEEPLE_API meeple_status_t meeple_batch_reseed(meeple_batch_t *batch, uint64_t s
  * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL, or n not the batch's size). */
 MEEPLE_API meeple_status_t meeple_batch_reseed_seeded(meeple_batch_t *batch, const uint64_t *seeds,
                                                       size_t n);
+
+/* Starts a new game in every slot i with which[i] != 0 (which: uint8[n]) and leaves
+ * the others alone: from seeds[i] when seeds is given (uint64[n]; that seed then seeds
+ * the slot's later restarts, as a slot seed does), else from the slot's next restart
+ * seed, as an autoreset would. The abandoned games are not recorded as episodes;
+ * illegal counts and statistics are kept; the reset slots' last-step rewards become
+ * zeros. Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL which, n not the
+ * batch's size). */
+MEEPLE_API meeple_status_t meeple_batch_reset_slots(meeple_batch_t *batch, const uint8_t *which,
+                                                    const uint64_t *seeds, size_t n);
 
 /* Makes a new state holding a copy of slot `slot` (free it with meeple_state_free).
  * Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (slot >= n) or MEEPLE_ERR_INVALID_ARGUMENT. */
