@@ -756,7 +756,10 @@ MEEPLE_API meeple_status_t meeple_run_random_games(const meeple_game_t *game, ui
 #define MEEPLE_POKER_EQUITY_MONTE_CARLO 1
 
 /* Parses cards written with or without separators (spaces, commas): "AsKs Qd",
- * "as,ks"; ranks and suits in either case. Writes the card ids in text order.
+ * "as,ks", "10s Jh"; ranks and suits in either case, ten as T or 10, suits as letters
+ * c d h s or as the UTF-8 suit symbols (U+2663 clubs, U+2666 diamonds, U+2665 hearts,
+ * U+2660 spades, and their white forms U+2667, U+2662, U+2661, U+2664, each optionally
+ * followed by U+FE0F). Writes the card ids in text order.
  * Query-then-fill. Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL, MEEPLE_ERR_PARSE
  * (a bad card: the message names it and shows the form), or
  * MEEPLE_ERR_INVALID_ARGUMENT (a card written twice; NULL text or out_len). */
