@@ -103,7 +103,8 @@ def test_deck_deals_the_rest_in_a_seeded_order() -> None:
 
 
 def test_errors_name_the_bad_card_and_show_the_form() -> None:
-    with pytest.raises(ValueError, match=r"bad card 'Ax': a card is a rank 2-9,T,J,Q,K,A then a suit c,d,h,s, as in 'As' or 'Td'"):
+    with pytest.raises(ValueError, match=r"bad card 'Ax': a card is a rank 2-9, T \(or 10\), J, Q, K, A then a suit c, d, h, s "
+                       r"\(or ♣ ♦ ♥ ♠\), as in 'As', '10d' or 'A♠'"):
         poker.cards("As Ax")
     with pytest.raises(meeple.ParseError):
         poker.Card("1s")

@@ -2,8 +2,8 @@
 
 The base game with player trading for 2-4 players (``Game("catan")``, options
 ``players``, ``vp_to_win``, ``max_turns``, ``board=random|beginner``, ``red_adjacent``,
-``trade_budget``, ``explicit_chance``). Rules: ``specs/catan.md``; actions:
-``docs/catan-actions.md``; observation: ``docs/catan-observation.md``::
+``trade_budget``, ``explicit_chance``). Rules and options: ``docs/catan.md``; actions
+and positions: ``docs/catan-actions.md``; observation: ``docs/catan-observation.md``::
 
     import meeple
     topo = meeple.catan.topology()

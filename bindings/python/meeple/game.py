@@ -58,7 +58,8 @@ def _player(player: int | None) -> int:
 
 class Game:
     """A configured match: a game name and its options, such as ``Game("tictactoe")``
-    or ``Game("catan(players=3)")``. Immutable; states are made from it.
+    or ``Game("catan(players=3)")``. Immutable; states are made from it. Each game's
+    rules and options: ``docs/catan.md``, ``docs/triangle.md``, ``docs/tictactoe.md``.
 
     Raises ``InvalidArgumentError`` (a ``ValueError``) for an unknown game or option,
     with a message listing what exists, and ``ParseError`` for a malformed spec.
