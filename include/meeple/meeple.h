@@ -304,7 +304,8 @@ MEEPLE_API meeple_status_t meeple_state_truncated(const meeple_state_t *state,
                                                   int32_t *out);
 
 /* Writes each seat's return: its final result once the game is over (for two-player
- * games +1 win, -1 loss, 0 draw), zeros while it goes on. *out_len is num_players.
+ * games +1 win, -1 loss, 0 draw), zeros while it goes on. A zero is always +0.0, never
+ * -0.0 (here, in step rewards and in every batch read). *out_len is num_players.
  * Query-then-fill. */
 MEEPLE_API meeple_status_t meeple_state_returns(const meeple_state_t *state,
                                                 double *out, size_t capacity,
