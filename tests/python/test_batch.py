@@ -515,3 +515,21 @@ def test_the_examples_in_docs_batch_md_run(repo_root):
         scope: dict = {}
         exec(compile(block, "docs/batch.md", "exec"), scope)
         assert scope["batch"].illegal_counts.sum() == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_final_observations_and_episode_stats_do_not_depend_on_threads(name):
+    results = []
+    for threads in (1, 3):
+        batch = meeple.Batch(name, 96, seed=5, threads=threads)
+        rng = np.random.default_rng(1)
+        finals = []
+        for _ in range(60):
+            masks = batch.dense_masks()
+            actions = np.argmax(rng.random(masks.shape) * masks, axis=1)  # int64, converted once
+            batch.step_autoreset(actions)
+            finals.append(batch.final_observations().copy())
+        stats = batch.take_episode_stats()
+        results.append((np.stack(finals), stats.episodes, stats.mean_length, stats.mean_returns.tolist()))
+    (f1, *s1), (f3, *s3) = results
+    assert np.array_equal(f1, f3) and s1 == s3
