@@ -163,6 +163,8 @@ public:
     }
 
     const G& rules() const { return game_; }
+    // The record's size as a constant, so that the slot loops copy it inline.
+    static constexpr std::size_t kRecordBytes = sizeof(Rec);
 
     int max_chance_outcomes() const override {
         if constexpr (HasChance<G>) return game_.max_chance_outcomes();
@@ -195,16 +197,8 @@ public:
     }
     bool is_terminal(const void* rec) const override { return game_.is_terminal(st(rec)); }
     bool truncated(const void* rec) const override { return game_.truncated(st(rec)); }
-    // Adding +0.0 turns a -0.0 that a rule's arithmetic left (a negated zero) into +0.0
-    // and changes no other value: returns and rewards never hold negative zero.
-    void returns(const void* rec, double* out) const override {
-        game_.returns(st(rec), out);
-        for (int p = 0; p < num_players_; ++p) out[p] += 0.0;
-    }
-    void step_reward(const void* rec, double* out) const override {
-        game_.step_reward(st(rec), out);
-        for (int p = 0; p < num_players_; ++p) out[p] += 0.0;
-    }
+    void returns(const void* rec, double* out) const override { game_.returns(st(rec), out); }
+    void step_reward(const void* rec, double* out) const override { game_.step_reward(st(rec), out); }
     int chance_outcomes(const void* rec, ChanceOutcome* out) const override {
         if constexpr (HasChance<G>) return game_.chance_outcomes(st(rec), out);
         else return 0;

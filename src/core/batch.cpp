@@ -45,11 +45,10 @@ Batch::Batch(std::shared_ptr<const AnyGame> game, std::size_t n, int threads, Un
     records_ = std::make_unique<std::uint64_t[]>(n_ * stride_words_);
     illegal_.resize(n_);
     last_step_.resize(n_);
-    const std::size_t end_bytes = SlotEnd::row_bytes(players_);
+    const std::size_t end_bytes = SlotEnd::row_bytes(players_, game_->record_size());
     ends_ = std::make_unique<std::byte[]>(n_ * end_bytes);
-    final_records_ = std::make_unique<std::uint64_t[]>(n_ * stride_words_);
     slots_ = BatchSlots{records_.get(), stride_words_, players_,      last_step_.data(),
-                        illegal_.data(),  ends_.get(),   end_bytes, final_records_.get()};
+                        illegal_.data(),  ends_.get(),   end_bytes, SlotEnd::final_record_offset(players_)};
     const auto parts = static_cast<std::size_t>(pool_.threads());
     mask_scratch_ = std::make_unique<std::uint64_t[]>(parts * static_cast<std::size_t>(game_->mask_words()));
     chance_scratch_ = std::make_unique<ChanceOutcome[]>(

@@ -117,7 +117,6 @@ private:
     std::vector<std::int64_t> illegal_;
     std::vector<std::uint8_t> last_step_;
     std::unique_ptr<std::byte[]> ends_;
-    std::unique_ptr<std::uint64_t[]> final_records_;
     BatchSlots slots_;  // all of the above, for the game's slot loops
     // Per pool part, so threads never share scratch space.
     mutable ThreadPool pool_;

@@ -30,8 +30,10 @@ enum EpisodeColumn : int { kEpisodeCount, kEpisodeWinner, kEpisodeTruncated, kEp
 // What a batch keeps of a slot for the ends of its games, in one row a slot so that a
 // game end touches a cache line or two rather than one a field. The row goes on with
 // `players` doubles of the returns summed over the games finished since the last
-// statistics read, then `players` floats of the last finished game's returns, then
-// `players` floats of the last reward of a restarted game.
+// statistics read, `players` floats of the last finished game's returns, `players`
+// floats of the last reward of a restarted game, and then the record of the game an
+// autoreset replaced (for its final observation): everything a game end writes sits
+// in one place.
 struct SlotEnd {
     std::uint64_t seed;           // seed of the slot's current seed line (first game, or a reset's seed)
     std::uint64_t games_started;  // games after the first of that line, for restart seeds
@@ -50,10 +52,14 @@ struct SlotEnd {
     float* final_reward(int players) { return returns(players) + players; }
     const float* final_reward(int players) const { return returns(players) + players; }
 
-    // Bytes of a row, a multiple of 8 so that every row's header stays aligned.
-    static std::size_t row_bytes(int players) {
+    // Where the replaced game's record starts in a row, 8-byte aligned.
+    static std::size_t final_record_offset(int players) {
         const auto p = static_cast<std::size_t>(players);
         return (sizeof(SlotEnd) + sizeof(double) * p + 2 * sizeof(float) * p + 7) / 8 * 8;
+    }
+    // Bytes of a row, a multiple of 8 so that every row's header stays aligned.
+    static std::size_t row_bytes(int players, std::size_t record_bytes) {
+        return final_record_offset(players) + (record_bytes + 7) / 8 * 8;
     }
 };
 static_assert(sizeof(SlotEnd) % 8 == 0, "the doubles after the header must stay aligned");
@@ -65,12 +71,13 @@ struct BatchSlots {
     int players = 0;
     std::uint8_t* last_step = nullptr;  // LastStep, [n]
     std::int64_t* illegal = nullptr;    // [n]
-    std::byte* ends = nullptr;          // [n] rows of SlotEnd::row_bytes(players)
+    std::byte* ends = nullptr;          // [n] rows of SlotEnd::row_bytes(players, record size)
     std::size_t end_bytes = 0;
-    std::uint64_t* final_records = nullptr;  // [n] records: the game an autoreset replaced
+    std::size_t final_offset = 0;  // SlotEnd::final_record_offset(players)
 
     void* record(std::size_t i) const { return records + i * stride_words; }
-    void* final_record(std::size_t i) const { return final_records + i * stride_words; }
+    // The record of the game an autoreset replaced in slot i, inside its end row.
+    void* final_record(std::size_t i) const { return ends + i * end_bytes + final_offset; }
     // The rows live in a std::byte array, which creates them implicitly (C++20).
     SlotEnd& end(std::size_t i) const { return *std::launder(reinterpret_cast<SlotEnd*>(ends + i * end_bytes)); }
 };
@@ -134,7 +141,7 @@ void finish_slot(const Model& game, const BatchSlots& s, std::size_t i, bool aut
     for (int p = 0; p < s.players; ++p) final_reward[p] = static_cast<float>(reward[p]);
     // Kept for the final observation and state of the game that ended (Gymnasium's
     // final_observation): a copy only when a game ends.
-    std::memcpy(s.final_record(i), rec, game.record_size());
+    std::memcpy(s.final_record(i), rec, Model::kRecordBytes);
     game.init(rec, derive_seed(slot_end.seed, ++slot_end.games_started));
     slot_end.end_recorded = 0;
     s.last_step[i] = kRestarted;
