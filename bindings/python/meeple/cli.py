@@ -61,7 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(args.run(args) or 0)
+        status = int(args.run(args) or 0)
+        sys.stdout.flush()  # inside the try: a pipe closed before the last write is caught too
+        return status
     except (UsageError, InvalidArgumentError, OutOfRangeError, ParseError) as e:
         # The library checks what argparse cannot (cards shared between hands, counts):
         # a bad argument all the same.
