@@ -618,8 +618,8 @@ MEEPLE_API meeple_status_t meeple_batch_write_episodes(const meeple_batch_t *bat
  * MEEPLE_VIEW_PUBLIC or MEEPLE_VIEW_ALL), or from MEEPLE_VIEW_PUBLIC when viewers is
  * NULL (then viewers_len must be 0); zeros for every other slot. out is float32[n,
  * obs_size] (len >= n * obs_size). The final reward of those games is what
- * meeple_batch_write_rewards gives after the same step. Valid until the next step,
- * reset, load or reseed. Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (a bad viewer;
+ * meeple_batch_write_rewards gives after the same step. Valid until the next step, load
+ * or reseed (for one slot, until it is reset or set). Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (a bad viewer;
  * nothing written), MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT (NULL
  * out, viewers_len not n). */
 MEEPLE_API meeple_status_t meeple_batch_write_final_observations(const meeple_batch_t *batch,

@@ -362,7 +362,8 @@ class Batch:
         game's final observation for a slot that step restarted (its ``dones[i]``),
         zeros for the others. From the public view, or from ``seats[i]`` (a seat,
         ``PUBLIC`` or ``ALL``) when given. The final reward is in ``rewards()`` after
-        the same step. Valid until the next step, reset, load or reseed."""
+        the same step. Valid until the next step, load or reseed (for one slot, until
+        it is reset or set)."""
         out, p = _output(out, "float[]", _FLOAT32, self._shape["obs"])
         if seats is None:
             check(lib.meeple_batch_write_final_observations(self._ptr, ffi.NULL, 0, p, out.size))
