@@ -204,6 +204,58 @@ meeple_status_t meeple_batch_write_episodes(const meeple_batch_t* batch, int32_t
     });
 }
 
+meeple_status_t meeple_batch_write_final_observations(const meeple_batch_t* batch, const int32_t* viewers,
+                                                      size_t viewers_len, float* out, size_t len) {
+    return guarded([&] {
+        const Batch& b = batch_of(batch);
+        const int32_t* v = nullptr;
+        if (viewers) {
+            v = input(viewers, viewers_len, b.size(), "viewers");
+        } else if (viewers_len != 0) {
+            fail(Status::invalid_argument, "viewers is NULL but viewers_len is " + std::to_string(viewers_len) +
+                                               "; pass 0 for the public view");
+        }
+        b.write_final_observations(v, output(out, len, count(b, b.game().obs_size()), "out"));
+    });
+}
+
+meeple_status_t meeple_batch_get_final_state(const meeple_batch_t* batch, size_t slot, meeple_state_t** out_state) {
+    return guarded([&] {
+        const Batch& b = batch_of(batch);
+        require(out_state, "out_state");
+        check_slot(b, slot);
+        if (!b.restarted(slot)) {
+            fail(Status::wrong_state, "the last step did not restart slot " + std::to_string(slot) +
+                                          ", so it holds no replaced game; read its state with meeple_batch_get_state");
+        }
+        auto s = make_state(b.game_ptr());
+        std::memcpy(s->rec(), b.final_record(slot), b.game().record_size());
+        *out_state = s.release();
+    });
+}
+
+meeple_status_t meeple_batch_take_episode_stats(meeple_batch_t* batch, meeple_batch_episode_stats_t* out_stats,
+                                                double* out_mean_returns, size_t returns_len) {
+    return guarded([&] {
+        Batch& b = batch_of(batch);
+        meeple_batch_episode_stats_t& caller = require(out_stats, "out_stats");
+        if (caller.struct_size < 8) {
+            fail(Status::invalid_argument, "out_stats->struct_size is " + std::to_string(caller.struct_size) +
+                                               "; set it to sizeof(meeple_batch_episode_stats_t)");
+        }
+        const auto players = static_cast<std::size_t>(b.game().num_players());
+        double* means = output(out_mean_returns, returns_len, players, "out_mean_returns");
+        const Batch::EpisodeStats stats = b.take_episode_stats();
+        meeple_batch_episode_stats_t full{};
+        full.episodes = stats.games;
+        full.truncated = stats.truncated;
+        const double games = static_cast<double>(stats.games);
+        full.mean_length = stats.games ? static_cast<double>(stats.length) / games : 0.0;
+        for (std::size_t p = 0; p < players; ++p) means[p] = stats.games ? stats.return_sums[p] / games + 0.0 : 0.0;
+        fill_sized(out_stats, full, "meeple_batch_episode_stats_t");
+    });
+}
+
 meeple_status_t meeple_batch_illegal_counts(const meeple_batch_t* batch, int64_t* out, size_t len) {
     return guarded([&] {
         const Batch& b = batch_of(batch);
@@ -234,6 +286,15 @@ meeple_status_t meeple_batch_reseed_seeded(meeple_batch_t* batch, const uint64_t
     return guarded([&] {
         Batch& b = batch_of(batch);
         b.reseed(std::span<const std::uint64_t>(input(seeds, n, b.size(), "seeds"), n));
+    });
+}
+
+meeple_status_t meeple_batch_reset_slots(meeple_batch_t* batch, const uint8_t* which, const uint64_t* seeds,
+                                         size_t n) {
+    return guarded([&] {
+        Batch& b = batch_of(batch);
+        const uint8_t* w = input(which, n, b.size(), "which");
+        b.reset_slots(w, seeds);
     });
 }
 

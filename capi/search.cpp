@@ -139,6 +139,7 @@ meeple_status_t meeple_search_write_leaves(const meeple_search_t* search, float*
         require(out_count, "out_count");
         const std::size_t n = s.pending();
         *out_count = n;
+        if (capacity == 0 && !obs && !masks && !roots && !players) return;  // the size query
         if (capacity < n) {
             fail(Status::buffer_too_small, "the arrays hold " + std::to_string(capacity) + " rows; " + std::to_string(n) +
                                                " leaves are waiting");

@@ -7,6 +7,8 @@
 using namespace meeple;
 using namespace meeple::capi;
 
+static_assert(MEEPLE_NOBODY == kNobody && MEEPLE_NOBODY == MEEPLE_BATCH_NOBODY);
+
 namespace {
 
 const meeple_state& state_of(const meeple_state_t* state) { return require(state, "state"); }
@@ -79,6 +81,14 @@ meeple_status_t meeple_state_active_players(const meeple_state_t* state, int32_t
     });
 }
 
+meeple_status_t meeple_state_current_player(const meeple_state_t* state, int32_t* out_player) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        int32_t& out = require(out_player, "out_player");
+        out = s.game->resolve_player(s.rec(), MEEPLE_ACTING_PLAYER);
+    });
+}
+
 meeple_status_t meeple_state_legal_actions(const meeple_state_t* state, int32_t player, int32_t* out,
                                            size_t capacity, size_t* out_len) {
     return guarded([&] {
@@ -100,7 +110,10 @@ meeple_status_t meeple_state_action_mask(const meeple_state_t* state, int32_t pl
         const AnyGame& g = *s.game;
         check_buffer(out, capacity, out_len);
         player = g.resolve_player(s.rec(), player);
-        if (player != kNobody) g.check_seat(player, true);
+        if (player != kNobody) {
+            g.check_seat(player, true);
+            g.require_active(s.rec(), player);
+        }
         const std::size_t n = static_cast<std::size_t>(g.mask_words());
         std::vector<uint64_t> words(n, 0);
         if (player == kChance) {
@@ -266,6 +279,23 @@ meeple_status_t meeple_state_determinize(const meeple_state_t* state, int32_t po
         std::memcpy(s->rec(), src.rec(), src.game->record_size());
         src.game->determinize(s->rec(), pov, seed);
         *out_state = s.release();
+    });
+}
+
+meeple_status_t meeple_state_hash(const meeple_state_t* state, uint64_t* out_hash) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        require(out_hash, "out_hash") = s.game->position_hash(s.rec());
+    });
+}
+
+meeple_status_t meeple_state_equal_position(const meeple_state_t* a, const meeple_state_t* b, int32_t* out_equal) {
+    return guarded([&] {
+        const meeple_state& x = require(a, "a");
+        const meeple_state& y = require(b, "b");
+        int32_t& out = require(out_equal, "out_equal");
+        const bool same_game = x.game == y.game || x.game->spec() == y.game->spec();
+        out = same_game && x.game->same_position(x.rec(), y.rec()) ? 1 : 0;
     });
 }
 

@@ -110,6 +110,9 @@ typedef int32_t meeple_status_t;
  * (the game is over), legal_actions and action_mask give no actions, is_legal gives 0
  * and apply returns MEEPLE_ERR_WRONG_STATE. */
 #define MEEPLE_ACTING_PLAYER (-4)
+/* What meeple_state_current_player gives when nobody owes a decision (the game is
+ * over); equal to MEEPLE_BATCH_NOBODY. */
+#define MEEPLE_NOBODY (-5)
 
 /* ---- Library -------------------------------------------------------------------- */
 
@@ -247,6 +250,15 @@ MEEPLE_API meeple_status_t meeple_state_active_players(const meeple_state_t *sta
                                                        int32_t *out, size_t capacity,
                                                        size_t *out_len);
 
+/* Sets *out_player to whoever owes the one pending decision: a seat, MEEPLE_CHANCE
+ * while a chance outcome is pending, or MEEPLE_NOBODY when the game is over (nobody is
+ * active). The player that MEEPLE_ACTING_PLAYER stands for in the calls below.
+ * Returns MEEPLE_OK, MEEPLE_ERR_WRONG_STATE (several seats are active at once, as in a
+ * simultaneous phase: the message lists them; use meeple_state_active_players) or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer). *out_player is set only on success. */
+MEEPLE_API meeple_status_t meeple_state_current_player(const meeple_state_t *state,
+                                                       int32_t *out_player);
+
 /* Writes the legal actions of `player`, in increasing order. For MEEPLE_CHANCE these
  * are the pending chance outcomes. Query-then-fill.
  * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL, MEEPLE_ERR_NOT_ACTIVE (the player
@@ -257,10 +269,12 @@ MEEPLE_API meeple_status_t meeple_state_legal_actions(const meeple_state_t *stat
                                                       size_t capacity, size_t *out_len);
 
 /* Writes the legal actions of `player` as a packed mask: bit (a % 64) of word (a / 64)
- * is set when action a is legal. *out_len is mask_words. A player who is a valid seat
- * but not active gets an all-zero mask and MEEPLE_OK.
- * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL, MEEPLE_ERR_OUT_OF_RANGE or
- * MEEPLE_ERR_INVALID_ARGUMENT. */
+ * is set when action a is legal. *out_len is mask_words. The same rule as
+ * meeple_state_legal_actions: a seat that owes no decision now (the game is over
+ * included) is MEEPLE_ERR_NOT_ACTIVE; MEEPLE_ACTING_PLAYER in a finished game gives an
+ * all-zero mask.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL, MEEPLE_ERR_NOT_ACTIVE,
+ * MEEPLE_ERR_OUT_OF_RANGE (no such seat) or MEEPLE_ERR_INVALID_ARGUMENT. */
 MEEPLE_API meeple_status_t meeple_state_action_mask(const meeple_state_t *state,
                                                     int32_t player, uint64_t *out,
                                                     size_t capacity, size_t *out_len);
@@ -290,7 +304,8 @@ MEEPLE_API meeple_status_t meeple_state_truncated(const meeple_state_t *state,
                                                   int32_t *out);
 
 /* Writes each seat's return: its final result once the game is over (for two-player
- * games +1 win, -1 loss, 0 draw), zeros while it goes on. *out_len is num_players.
+ * games +1 win, -1 loss, 0 draw), zeros while it goes on. A zero is always +0.0, never
+ * -0.0 (here, in step rewards and in every batch read). *out_len is num_players.
  * Query-then-fill. */
 MEEPLE_API meeple_status_t meeple_state_returns(const meeple_state_t *state,
                                                 double *out, size_t capacity,
@@ -359,6 +374,26 @@ MEEPLE_API meeple_status_t meeple_state_determinize(const meeple_state_t *state,
  * outcomes included). */
 MEEPLE_API meeple_status_t meeple_state_move_number(const meeple_state_t *state,
                                                     int64_t *out);
+
+/* Sets *out_hash to a 64-bit hash of the state's position: the game state alone,
+ * without its generator and its move number, for transposition tables. States that
+ * differ only in their generators (a clone reseeded by meeple_state_determinize of a
+ * game with nothing hidden, successors of meeple_state_enumerate_outcomes, the same
+ * position reached by another move order) have equal hashes; different positions have
+ * different hashes except for rare collisions (about one pair in 2^64). The value is
+ * the same on every platform and thread count for a given game and state version
+ * (meeple_game_info_t.state_version), and may change when that version changes: do
+ * not store it across versions. Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL
+ * pointer). */
+MEEPLE_API meeple_status_t meeple_state_hash(const meeple_state_t *state, uint64_t *out_hash);
+
+/* Sets *out_equal to 1 when `a` and `b` hold the same position (see meeple_state_hash:
+ * equal game states, generators and move numbers aside), else 0. States of different
+ * games (different specs) are never equal. Equal positions have equal hashes.
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer). */
+MEEPLE_API meeple_status_t meeple_state_equal_position(const meeple_state_t *a,
+                                                       const meeple_state_t *b,
+                                                       int32_t *out_equal);
 
 /* ---- Chance enumeration ------------------------------------------------------- */
 
@@ -575,6 +610,53 @@ MEEPLE_API meeple_status_t meeple_batch_write_episodes(const meeple_batch_t *bat
                                                        size_t ints_len, float *out_returns,
                                                        size_t returns_len);
 
+/* Writes the observations of the games that the last step's autoreset replaced, as
+ * Gymnasium's vector environments give them (final_observation), so that a truncated
+ * game can be bootstrapped from its last state: for each slot that the last
+ * meeple_batch_step_autoreset (or step_and_read with autoreset) restarted, the
+ * observation of its finished game's final state from viewers[i] (a seat,
+ * MEEPLE_VIEW_PUBLIC or MEEPLE_VIEW_ALL), or from MEEPLE_VIEW_PUBLIC when viewers is
+ * NULL (then viewers_len must be 0); zeros for every other slot. out is float32[n,
+ * obs_size] (len >= n * obs_size). The final reward of those games is what
+ * meeple_batch_write_rewards gives after the same step. Valid until the next step, load
+ * or reseed (for one slot, until it is reset or set). Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (a bad viewer;
+ * nothing written), MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT (NULL
+ * out, viewers_len not n). */
+MEEPLE_API meeple_status_t meeple_batch_write_final_observations(const meeple_batch_t *batch,
+                                                                 const int32_t *viewers,
+                                                                 size_t viewers_len, float *out,
+                                                                 size_t len);
+
+/* Makes a new state holding the finished game that the last step's autoreset replaced
+ * in slot `slot` (free it with meeple_state_free): its final state, as it was when the
+ * game ended. Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (slot >= n),
+ * MEEPLE_ERR_WRONG_STATE (the last step did not restart that slot) or
+ * MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_batch_get_final_state(const meeple_batch_t *batch, size_t slot,
+                                                        meeple_state_t **out_state);
+
+/* Running statistics of the games finished in a batch (by any step, autoreset or
+ * not) since the last meeple_batch_take_episode_stats, the batch's start or a reseed.
+ * Set struct_size to sizeof(meeple_batch_episode_stats_t) first. */
+typedef struct meeple_batch_episode_stats {
+    uint32_t struct_size;
+    uint32_t reserved;     /* zero */
+    uint64_t episodes;     /* games finished */
+    uint64_t truncated;    /* of them, games a turn cap ended */
+    double mean_length;    /* mean actions a game, chance outcomes included; 0 with no game */
+} meeple_batch_episode_stats_t;
+
+/* Fills *out_stats and writes each seat's mean return over those games into
+ * out_mean_returns[0..num_players) (returns_len >= num_players; zeros with no game),
+ * then clears the statistics, so each call covers the games since the previous one.
+ * The sums run in slot order: the same values at every thread count.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL (nothing written or cleared) or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, struct_size smaller than 8). */
+MEEPLE_API meeple_status_t meeple_batch_take_episode_stats(meeple_batch_t *batch,
+                                                           meeple_batch_episode_stats_t *out_stats,
+                                                           double *out_mean_returns,
+                                                           size_t returns_len);
+
 /* Writes each slot's count of illegal actions since the batch began or was reseeded,
  * int64[n] (len >= n). Statuses as meeple_batch_write_masks. */
 MEEPLE_API meeple_status_t meeple_batch_illegal_counts(const meeple_batch_t *batch, int64_t *out,
@@ -601,6 +683,16 @@ MEEPLE_API meeple_status_t meeple_batch_reseed(meeple_batch_t *batch, uint64_t s
  * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL, or n not the batch's size). */
 MEEPLE_API meeple_status_t meeple_batch_reseed_seeded(meeple_batch_t *batch, const uint64_t *seeds,
                                                       size_t n);
+
+/* Starts a new game in every slot i with which[i] != 0 (which: uint8[n]) and leaves
+ * the others alone: from seeds[i] when seeds is given (uint64[n]; that seed then seeds
+ * the slot's later restarts, as a slot seed does), else from the slot's next restart
+ * seed, as an autoreset would. The abandoned games are not recorded as episodes;
+ * illegal counts and statistics are kept; the reset slots' last-step rewards become
+ * zeros. Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL which, n not the
+ * batch's size). */
+MEEPLE_API meeple_status_t meeple_batch_reset_slots(meeple_batch_t *batch, const uint8_t *which,
+                                                    const uint64_t *seeds, size_t n);
 
 /* Makes a new state holding a copy of slot `slot` (free it with meeple_state_free).
  * Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (slot >= n) or MEEPLE_ERR_INVALID_ARGUMENT. */
@@ -752,8 +844,9 @@ MEEPLE_API meeple_status_t meeple_search_run(meeple_search_t *search, meeple_con
  * [count, obs_size], from the seat to act at the leaf), packed legal masks (uint64
  * [count, mask_words]), the root of each leaf (int32 [count]) and its seat to act
  * (int32 [count]). Any of the four arrays may be NULL; each given one must hold
- * `capacity` rows. *out_count is always set to the number of leaves; nothing is
- * written when capacity is smaller (MEEPLE_ERR_BUFFER_TOO_SMALL). */
+ * `capacity` rows. *out_count is always set to the number of leaves; all four NULL
+ * with capacity 0 is the size query; nothing is written when capacity is smaller
+ * (MEEPLE_ERR_BUFFER_TOO_SMALL). */
 MEEPLE_API meeple_status_t meeple_search_write_leaves(const meeple_search_t *search, float *obs,
                                                       uint64_t *masks, int32_t *roots,
                                                       int32_t *players, size_t capacity,
@@ -840,7 +933,10 @@ MEEPLE_API meeple_status_t meeple_search_principal_variation(const meeple_search
 #define MEEPLE_POKER_EQUITY_MONTE_CARLO 1
 
 /* Parses cards written with or without separators (spaces, commas): "AsKs Qd",
- * "as,ks"; ranks and suits in either case. Writes the card ids in text order.
+ * "as,ks", "10s Jh"; ranks and suits in either case, ten as T or 10, suits as letters
+ * c d h s or as the UTF-8 suit symbols (U+2663 clubs, U+2666 diamonds, U+2665 hearts,
+ * U+2660 spades, and their white forms U+2667, U+2662, U+2661, U+2664, each optionally
+ * followed by U+FE0F). Writes the card ids in text order.
  * Query-then-fill. Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL, MEEPLE_ERR_PARSE
  * (a bad card: the message names it and shows the form), or
  * MEEPLE_ERR_INVALID_ARGUMENT (a card written twice; NULL text or out_len). */

@@ -1,11 +1,16 @@
-// meeple.hpp - header-only C++17 RAII wrappers over the C functions of meeple.h.
+// meeple.hpp - header-only C++17 RAII wrappers over every C function of meeple.h.
 // Failures throw meeple::Error carrying the status code and the library's message.
+// Each wrapper is a thin call into the C ABI: the rules, statuses and array layouts
+// are those documented in meeple.h, and the handles stay reachable through handle()
+// for anything a caller wants to do in C.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "meeple/meeple.h"
@@ -43,6 +48,7 @@ std::vector<T> fetch(F&& call) {
     check(call(static_cast<T*>(nullptr), 0, &n));
     std::vector<T> out(n);
     check(call(out.data(), out.size(), &n));
+    out.resize(n);
     return out;
 }
 
@@ -51,44 +57,104 @@ std::string fetch_string(F&& call) {
     std::size_t n = 0;
     check(call(static_cast<char*>(nullptr), 0, &n));
     std::string out(n + 1, '\0');
-    check(call(out.data(), out.size(), &n));
+    check(call(&out[0], out.size(), &n));
     out.resize(n);
     return out;
 }
 }  // namespace detail
 
+// ---- Library ----
+
+// The ABI of the loaded library; equal to MEEPLE_ABI_VERSION when header and library match.
+inline std::uint32_t abi_version() { return meeple_abi_version(); }
+inline std::string version() { return meeple_version_string(); }
+inline std::string status_name(meeple_status_t status) { return meeple_status_name(status); }
+// The registered game names, in order.
+inline std::vector<std::string> game_names() {
+    const std::string all = detail::fetch_string([](char* o, std::size_t c, std::size_t* n) { return meeple_game_names(o, c, n); });
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start < all.size()) {
+        std::size_t comma = all.find(',', start);
+        if (comma == std::string::npos) comma = all.size();
+        out.push_back(all.substr(start, comma - start));
+        start = comma + 1;
+    }
+    return out;
+}
+// The seed of item `index` under `seed` (see meeple_batch_derive_seed).
+inline std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t index) { return meeple_batch_derive_seed(seed, index); }
+
 class State;
+
+// ---- Games ----
 
 class Game {
 public:
     explicit Game(const std::string& spec) {
         meeple_game_t* g = nullptr;
         check(meeple_game_new(spec.c_str(), &g));
-        ptr_.reset(g, detail::GameFree{});
-        info_.struct_size = sizeof info_;
-        check(meeple_game_info(ptr_.get(), &info_));
+        adopt(g);
     }
 
     std::string spec() const {
         return detail::fetch_string([&](char* o, std::size_t c, std::size_t* n) { return meeple_game_spec(ptr_.get(), o, c, n); });
     }
+    const meeple_game_info_t& info() const { return info_; }
     int num_players() const { return info_.num_players; }
     int num_actions() const { return info_.num_actions; }
+    int mask_words() const { return info_.mask_words; }
     int obs_size() const { return info_.obs_size; }
+    int max_chance_outcomes() const { return info_.max_chance_outcomes; }
+    std::size_t snapshot_size() const { return info_.snapshot_size; }
+    std::uint32_t state_version() const { return info_.state_version; }
+    std::string describe_json() const {
+        return detail::fetch_string(
+            [&](char* o, std::size_t c, std::size_t* n) { return meeple_game_describe_json(ptr_.get(), o, c, n); });
+    }
     std::string action_name(int action) const {
         return detail::fetch_string(
             [&](char* o, std::size_t c, std::size_t* n) { return meeple_game_action_name(ptr_.get(), action, o, c, n); });
     }
+    // Constant data the game publishes under `key` (for catan, "topology"), as JSON.
+    std::string data_json(const std::string& key) const {
+        return detail::fetch_string([&](char* o, std::size_t c, std::size_t* n) {
+            return meeple_game_data_json(ptr_.get(), key.c_str(), o, c, n);
+        });
+    }
     State new_state(std::uint64_t seed) const;
+    // A state from meeple_state_snapshot bytes, checked, never trusted.
+    State restore(const std::vector<std::uint8_t>& snapshot) const;
+    // A state from a described position in the game's own JSON layout (docs/<game>.md).
+    State from_position(const std::string& position_json, std::uint64_t seed = 0) const;
     const meeple_game_t* handle() const { return ptr_.get(); }
 
+    // Takes ownership of a handle from meeple_game_new, meeple_state_game or meeple_batch_game.
+    static Game adopt_handle(meeple_game_t* owned) { return Game(owned); }
+
 private:
+    explicit Game(meeple_game_t* owned) { adopt(owned); }
+    void adopt(meeple_game_t* g) {
+        ptr_.reset(g, detail::GameFree{});
+        info_.struct_size = sizeof info_;
+        check(meeple_game_info(ptr_.get(), &info_));
+    }
+
     std::shared_ptr<meeple_game_t> ptr_;
     meeple_game_info_t info_{};
 };
 
+// ---- States ----
+
+// One pending chance outcome: an action of MEEPLE_CHANCE and its probability.
+struct ChanceOutcome {
+    std::int32_t action;
+    double probability;
+};
+
 class State {
 public:
+    // Takes ownership of a handle.
     explicit State(meeple_state_t* owned) : ptr_(owned) {}
     State(const State& other) {
         meeple_state_t* s = nullptr;
@@ -96,19 +162,55 @@ public:
         ptr_.reset(s);
     }
     State(State&&) noexcept = default;
-    State& operator=(State other) noexcept {
-        ptr_.swap(other.ptr_);
+    State& operator=(State&&) noexcept = default;
+    // Copies `other` into this state's memory without allocating when both are of
+    // the same game (meeple_state_copy); otherwise this state becomes a clone of it.
+    State& operator=(const State& other) {
+        if (this == &other) return *this;
+        // A state of another game is the only way meeple_state_copy fails on two live
+        // states; then this one becomes a clone instead.
+        if (!ptr_ || meeple_state_copy(ptr_.get(), other.ptr_.get()) != MEEPLE_OK) {
+            meeple_state_t* s = nullptr;
+            check(meeple_state_clone(other.ptr_.get(), &s));
+            ptr_.reset(s);
+        }
         return *this;
     }
+    // Copies `other` (of the same game) into this state without allocating; throws
+    // Error(MEEPLE_ERR_INVALID_ARGUMENT) for a state of another game.
+    void copy_from(const State& other) { check(meeple_state_copy(ptr_.get(), other.ptr_.get())); }
 
+    Game game() const {
+        meeple_game_t* g = nullptr;
+        check(meeple_state_game(ptr_.get(), &g));
+        return Game::adopt_handle(g);
+    }
     std::vector<std::int32_t> active_players() const {
         return detail::fetch<std::int32_t>(
             [&](std::int32_t* o, std::size_t c, std::size_t* n) { return meeple_state_active_players(ptr_.get(), o, c, n); });
+    }
+    // The one player who owes the pending decision (a seat or MEEPLE_CHANCE), or
+    // MEEPLE_NOBODY once the game is over; throws when several seats are active.
+    std::int32_t current_player() const {
+        std::int32_t out = MEEPLE_NOBODY;
+        check(meeple_state_current_player(ptr_.get(), &out));
+        return out;
     }
     std::vector<std::int32_t> legal_actions(std::int32_t player = MEEPLE_ACTING_PLAYER) const {
         return detail::fetch<std::int32_t>([&](std::int32_t* o, std::size_t c, std::size_t* n) {
             return meeple_state_legal_actions(ptr_.get(), player, o, c, n);
         });
+    }
+    // The packed mask: bit a % 64 of word a / 64 is set when action a is legal.
+    std::vector<std::uint64_t> action_mask(std::int32_t player = MEEPLE_ACTING_PLAYER) const {
+        return detail::fetch<std::uint64_t>([&](std::uint64_t* o, std::size_t c, std::size_t* n) {
+            return meeple_state_action_mask(ptr_.get(), player, o, c, n);
+        });
+    }
+    bool is_legal(std::int32_t action, std::int32_t player = MEEPLE_ACTING_PLAYER) const {
+        std::int32_t out = 0;
+        check(meeple_state_is_legal(ptr_.get(), player, action, &out));
+        return out != 0;
     }
     void apply(std::int32_t action, std::int32_t player = MEEPLE_ACTING_PLAYER) {
         check(meeple_state_apply(ptr_.get(), player, action));
@@ -118,22 +220,92 @@ public:
         check(meeple_state_is_terminal(ptr_.get(), &out));
         return out != 0;
     }
+    bool truncated() const {
+        std::int32_t out = 0;
+        check(meeple_state_truncated(ptr_.get(), &out));
+        return out != 0;
+    }
     std::vector<double> returns() const {
         return detail::fetch<double>(
             [&](double* o, std::size_t c, std::size_t* n) { return meeple_state_returns(ptr_.get(), o, c, n); });
+    }
+    std::vector<double> step_reward() const {
+        return detail::fetch<double>(
+            [&](double* o, std::size_t c, std::size_t* n) { return meeple_state_step_reward(ptr_.get(), o, c, n); });
+    }
+    std::int64_t move_number() const {
+        std::int64_t out = 0;
+        check(meeple_state_move_number(ptr_.get(), &out));
+        return out;
+    }
+    std::vector<ChanceOutcome> chance_outcomes() const {
+        std::size_t n = 0;
+        check(meeple_state_chance_outcomes(ptr_.get(), nullptr, nullptr, 0, &n));
+        std::vector<std::int32_t> actions(n);
+        std::vector<double> probs(n);
+        if (n) check(meeple_state_chance_outcomes(ptr_.get(), actions.data(), probs.data(), n, &n));
+        std::vector<ChanceOutcome> out;
+        out.reserve(n);
+        for (std::size_t i = 0; i < n; ++i) out.push_back(ChanceOutcome{actions[i], probs[i]});
+        return out;
+    }
+    // Every successor of `player` playing `action`, with its probability (see
+    // meeple_state_enumerate_outcomes); this state is not changed.
+    std::vector<std::pair<State, double>> enumerate_outcomes(std::int32_t action,
+                                                             std::int32_t player = MEEPLE_ACTING_PLAYER) const {
+        std::size_t n = 0;
+        check(meeple_state_enumerate_outcomes(ptr_.get(), player, action, nullptr, nullptr, 0, &n));
+        std::vector<meeple_state_t*> states(n, nullptr);
+        std::vector<double> probs(n);
+        check(meeple_state_enumerate_outcomes(ptr_.get(), player, action, states.data(), probs.data(), n, &n));
+        std::vector<std::pair<State, double>> out;
+        out.reserve(n);
+        for (std::size_t i = 0; i < n; ++i) out.emplace_back(State(states[i]), probs[i]);
+        return out;
     }
     std::vector<float> observation(std::int32_t viewer) const {
         return detail::fetch<float>([&](float* o, std::size_t c, std::size_t* n) {
             return meeple_state_observation(ptr_.get(), viewer, o, c, n);
         });
     }
-    std::vector<std::uint8_t> snapshot() const {
-        return detail::fetch<std::uint8_t>(
-            [&](std::uint8_t* o, std::size_t c, std::size_t* n) { return meeple_state_snapshot(ptr_.get(), o, c, n); });
+    // The same into a caller's vector, resized only when too short (no allocation in a loop).
+    void observation(std::int32_t viewer, std::vector<float>& out) const {
+        std::size_t n = 0;
+        check(meeple_state_observation(ptr_.get(), viewer, nullptr, 0, &n));
+        if (out.size() < n) out.resize(n);
+        check(meeple_state_observation(ptr_.get(), viewer, out.data(), out.size(), &n));
+    }
+    std::string view_json(std::int32_t viewer = MEEPLE_VIEW_PUBLIC) const {
+        return detail::fetch_string([&](char* o, std::size_t c, std::size_t* n) {
+            return meeple_state_view_json(ptr_.get(), viewer, o, c, n);
+        });
     }
     std::string render() const {
         return detail::fetch_string([&](char* o, std::size_t c, std::size_t* n) { return meeple_state_render(ptr_.get(), o, c, n); });
     }
+    std::vector<std::uint8_t> snapshot() const {
+        return detail::fetch<std::uint8_t>(
+            [&](std::uint8_t* o, std::size_t c, std::size_t* n) { return meeple_state_snapshot(ptr_.get(), o, c, n); });
+    }
+    // A copy in which everything `pov` cannot see is redrawn from `seed`.
+    State determinize(std::int32_t pov, std::uint64_t seed) const {
+        meeple_state_t* s = nullptr;
+        check(meeple_state_determinize(ptr_.get(), pov, seed, &s));
+        return State(s);
+    }
+    // The position hash (generator and move number left out), for transposition tables.
+    std::uint64_t hash() const {
+        std::uint64_t out = 0;
+        check(meeple_state_hash(ptr_.get(), &out));
+        return out;
+    }
+    // Whether `other` holds the same position, generators and move numbers aside.
+    bool same_position(const State& other) const {
+        std::int32_t out = 0;
+        check(meeple_state_equal_position(ptr_.get(), other.ptr_.get(), &out));
+        return out != 0;
+    }
+    const meeple_state_t* handle() const { return ptr_.get(); }
     meeple_state_t* handle() { return ptr_.get(); }
 
 private:
@@ -146,6 +318,27 @@ inline State Game::new_state(std::uint64_t seed) const {
     return State(s);
 }
 
+inline State Game::restore(const std::vector<std::uint8_t>& snapshot) const {
+    meeple_state_t* s = nullptr;
+    check(meeple_state_restore(ptr_.get(), snapshot.data(), snapshot.size(), &s));
+    return State(s);
+}
+
+inline State Game::from_position(const std::string& position_json, std::uint64_t seed) const {
+    meeple_state_t* s = nullptr;
+    check(meeple_state_from_position(ptr_.get(), position_json.c_str(), seed, &s));
+    return State(s);
+}
+
+// ---- Batches ----
+
+// Games finished since the last Batch::take_episode_stats.
+struct EpisodeStats {
+    std::uint64_t episodes = 0, truncated = 0;
+    double mean_length = 0;
+    std::vector<double> mean_returns;  // per seat
+};
+
 // N games of one kind stepped and read by whole-batch calls (see meeple.h, Batches).
 // Reads fill a caller's vector, resizing it only when it is too short, so a loop that
 // reuses its vectors allocates nothing after the first step.
@@ -154,14 +347,23 @@ public:
     Batch(const Game& game, std::size_t n, std::uint64_t seed = 0, std::int32_t threads = 0) {
         meeple_batch_t* b = nullptr;
         check(meeple_batch_new(game.handle(), n, seed, threads, &b));
-        ptr_.reset(b);
-        info_.struct_size = sizeof info_;
-        check(meeple_batch_info(ptr_.get(), &info_));
+        adopt(b);
+    }
+    // Slot i starts from seeds[i]: it holds the game of game.new_state(seeds[i]).
+    Batch(const Game& game, const std::vector<std::uint64_t>& seeds, std::int32_t threads = 0) {
+        meeple_batch_t* b = nullptr;
+        check(meeple_batch_new_seeded(game.handle(), seeds.data(), seeds.size(), threads, &b));
+        adopt(b);
     }
 
     std::size_t size() const { return static_cast<std::size_t>(info_.n); }
     int threads() const { return info_.threads; }
     const meeple_batch_info_t& info() const { return info_; }
+    Game game() const {
+        meeple_game_t* g = nullptr;
+        check(meeple_batch_game(ptr_.get(), &g));
+        return Game::adopt_handle(g);
+    }
 
     // actions.size() must be size(); dones receives one 0/1 a slot.
     void step(const std::vector<std::int32_t>& actions, std::vector<std::uint8_t>& dones) {
@@ -203,6 +405,24 @@ public:
         fit(out, info_.obs_size);
         check(meeple_batch_write_observations(ptr_.get(), out.data(), out.size()));
     }
+    // Observations of viewers[i] (a seat, MEEPLE_VIEW_PUBLIC or MEEPLE_VIEW_ALL) for slot i.
+    void observations(const std::vector<std::int32_t>& viewers, std::vector<float>& out) const {
+        fit(out, info_.obs_size);
+        check(meeple_batch_write_observations_for(ptr_.get(), viewers.data(), viewers.size(), out.data(), out.size()));
+    }
+    // Final observations of the games the last autoreset replaced (zeros elsewhere),
+    // from the public view, or from viewers[i] when viewers is not empty.
+    void final_observations(std::vector<float>& out, const std::vector<std::int32_t>& viewers = {}) const {
+        fit(out, info_.obs_size);
+        check(meeple_batch_write_final_observations(ptr_.get(), viewers.empty() ? nullptr : viewers.data(),
+                                                    viewers.size(), out.data(), out.size()));
+    }
+    // The finished game the last autoreset replaced in `slot`.
+    State final_state(std::size_t slot) const {
+        meeple_state_t* s = nullptr;
+        check(meeple_batch_get_final_state(ptr_.get(), slot, &s));
+        return State(s);
+    }
     void rewards(std::vector<float>& out) const {
         fit(out, info_.num_players);
         check(meeple_batch_write_rewards(ptr_.get(), out.data(), out.size()));
@@ -211,6 +431,18 @@ public:
         fit(ints, MEEPLE_BATCH_EPISODE_INTS);
         fit(returns, info_.num_players);
         check(meeple_batch_write_episodes(ptr_.get(), ints.data(), ints.size(), returns.data(), returns.size()));
+    }
+    // Statistics of the games finished since the last call; clears them.
+    EpisodeStats take_episode_stats() {
+        meeple_batch_episode_stats_t stats{};
+        stats.struct_size = sizeof stats;
+        EpisodeStats out;
+        out.mean_returns.resize(static_cast<std::size_t>(info_.num_players));
+        check(meeple_batch_take_episode_stats(ptr_.get(), &stats, out.mean_returns.data(), out.mean_returns.size()));
+        out.episodes = stats.episodes;
+        out.truncated = stats.truncated;
+        out.mean_length = stats.mean_length;
+        return out;
     }
     std::vector<std::int64_t> illegal_counts() const {
         std::vector<std::int64_t> out(size());
@@ -225,17 +457,35 @@ public:
     }
     void load(const std::vector<std::uint8_t>& rows) { check(meeple_batch_load(ptr_.get(), rows.data(), rows.size())); }
     void reseed(std::uint64_t seed) { check(meeple_batch_reseed(ptr_.get(), seed)); }
+    void reseed(const std::vector<std::uint64_t>& seeds) {
+        check(meeple_batch_reseed_seeded(ptr_.get(), seeds.data(), seeds.size()));
+    }
+    // Restarts every slot i with which[i] != 0: from seeds[i] when seeds is not empty,
+    // else from the slot's next restart seed.
+    void reset_slots(const std::vector<std::uint8_t>& which, const std::vector<std::uint64_t>& seeds = {}) {
+        if (!seeds.empty() && seeds.size() != which.size()) {
+            throw Error(MEEPLE_ERR_INVALID_ARGUMENT, "reset_slots: pass one seed a slot, or none");
+        }
+        check(meeple_batch_reset_slots(ptr_.get(), which.data(), seeds.empty() ? nullptr : seeds.data(), which.size()));
+    }
     State state(std::size_t slot) const {
         meeple_state_t* s = nullptr;
         check(meeple_batch_get_state(ptr_.get(), slot, &s));
         return State(s);
     }
+    void set_state(std::size_t slot, const State& state) { check(meeple_batch_set_state(ptr_.get(), slot, state.handle())); }
+    const meeple_batch_t* handle() const { return ptr_.get(); }
     meeple_batch_t* handle() { return ptr_.get(); }
 
 private:
     struct Free {
         void operator()(meeple_batch_t* b) const noexcept { meeple_batch_free(b); }
     };
+    void adopt(meeple_batch_t* b) {
+        ptr_.reset(b);
+        info_.struct_size = sizeof info_;
+        check(meeple_batch_info(ptr_.get(), &info_));
+    }
     // Grows v to per_slot entries a slot. A statement of its own: inside one call's
     // arguments, v.size() might be read before the resize.
     template <class T>
@@ -267,5 +517,240 @@ inline RandomGames run_random_games(const Game& game, std::uint64_t n_games, std
     out.draws = stats.draws;
     return out;
 }
+
+// ---- Search ----
+
+// Monte Carlo tree search over one or many roots (see meeple.h, Search, and
+// docs/search.md). With rollouts, run() returns true; with evaluator=external it
+// returns false while leaves wait: read them with leaves(), answer with provide().
+class Search {
+public:
+    // The leaves waiting for values: rows of observations, packed masks, roots, seats.
+    struct Leaves {
+        std::size_t count = 0;
+        std::vector<float> obs;            // [count, obs_size]
+        std::vector<std::uint64_t> masks;  // [count, mask_words]
+        std::vector<std::int32_t> roots, players;
+    };
+    struct RootActions {
+        std::vector<std::int32_t> actions;
+        std::vector<std::uint64_t> visits;
+        std::vector<double> values;  // [actions, num_players]: mean value per seat
+    };
+
+    Search(const Game& game, const std::string& spec, std::uint64_t roots = 1, std::int32_t threads = 1) {
+        meeple_search_t* s = nullptr;
+        check(meeple_search_new(game.handle(), spec.c_str(), roots, threads, &s));
+        ptr_.reset(s);
+        info_.struct_size = sizeof info_;
+        check(meeple_search_info(ptr_.get(), &info_));
+    }
+    // A search of one root, set to `state`.
+    Search(const State& state, const std::string& spec, std::int32_t threads = 1)
+        : Search(state.game(), spec, 1, threads) {
+        set_root(0, state);
+    }
+
+    std::string spec() const {
+        return detail::fetch_string([&](char* o, std::size_t c, std::size_t* n) { return meeple_search_spec(ptr_.get(), o, c, n); });
+    }
+    meeple_search_info_t info() const {
+        meeple_search_info_t out{};
+        out.struct_size = sizeof out;
+        check(meeple_search_info(ptr_.get(), &out));
+        return out;
+    }
+    std::uint64_t roots() const { return info_.num_roots; }
+
+    void set_root(std::uint64_t root, const State& state, std::int32_t player = MEEPLE_ACTING_PLAYER) {
+        check(meeple_search_set_root(ptr_.get(), root, state.handle(), player));
+    }
+    void set_roots(const Batch& batch) { check(meeple_search_set_roots_from_batch(ptr_.get(), batch.handle())); }
+    void clear_root(std::uint64_t root) { check(meeple_search_clear_root(ptr_.get(), root)); }
+    void advance(std::uint64_t root, std::int32_t action, std::int32_t player = MEEPLE_ACTING_PLAYER) {
+        check(meeple_search_advance(ptr_.get(), root, player, action));
+    }
+
+    // True when the round is done; false when leaves wait for values.
+    bool run(meeple_control_t* control = nullptr) {
+        std::int32_t result = 0;
+        check(meeple_search_run(ptr_.get(), control, &result));
+        return result == MEEPLE_SEARCH_DONE;
+    }
+    // Fills `out`, growing its vectors only when they are too short.
+    void leaves(Leaves& out) const {
+        std::size_t n = 0;
+        check(meeple_search_write_leaves(ptr_.get(), nullptr, nullptr, nullptr, nullptr, 0, &n));
+        out.count = n;
+        grow(out.obs, n * static_cast<std::size_t>(info_.obs_size));
+        grow(out.masks, n * static_cast<std::size_t>(info_.mask_words));
+        grow(out.roots, n);
+        grow(out.players, n);
+        check(meeple_search_write_leaves(ptr_.get(), out.obs.data(), out.masks.data(), out.roots.data(),
+                                         out.players.data(), n, &n));
+    }
+    // values: [count, num_players]; priors: [count, num_actions] or empty for uniform.
+    void provide(const std::vector<float>& values, const std::vector<float>& priors, std::size_t count) {
+        check(meeple_search_provide(ptr_.get(), values.data(), priors.empty() ? nullptr : priors.data(), count));
+    }
+
+    meeple_search_stats_t stats(std::uint64_t root = 0) const {
+        meeple_search_stats_t out{};
+        out.struct_size = sizeof out;
+        check(meeple_search_stats(ptr_.get(), root, &out));
+        return out;
+    }
+    std::int32_t action(std::uint64_t root = 0) const { return stats(root).chosen_action; }
+    std::vector<std::int32_t> actions() const {
+        std::vector<std::int32_t> out(static_cast<std::size_t>(info_.num_roots));
+        check(meeple_search_chosen_actions(ptr_.get(), out.data(), out.size()));
+        return out;
+    }
+    RootActions root_actions(std::uint64_t root = 0) const {
+        std::size_t n = 0;
+        check(meeple_search_root_actions(ptr_.get(), root, nullptr, nullptr, nullptr, 0, &n));
+        RootActions out;
+        out.actions.resize(n);
+        out.visits.resize(n);
+        out.values.resize(n * static_cast<std::size_t>(info_.num_players));
+        check(meeple_search_root_actions(ptr_.get(), root, out.actions.data(), out.visits.data(), out.values.data(), n,
+                                         &n));
+        return out;
+    }
+    std::vector<double> root_value(std::uint64_t root = 0) const {
+        std::vector<double> out(static_cast<std::size_t>(info_.num_players));
+        check(meeple_search_root_value(ptr_.get(), root, out.data(), out.size()));
+        return out;
+    }
+    std::vector<float> policy(std::uint64_t root = 0, double temperature = 1.0) const {
+        std::vector<float> out(static_cast<std::size_t>(info_.num_actions));
+        check(meeple_search_policy(ptr_.get(), root, temperature, out.data(), out.size()));
+        return out;
+    }
+    std::vector<std::int32_t> principal_variation(std::uint64_t root = 0) const {
+        return detail::fetch<std::int32_t>([&](std::int32_t* o, std::size_t c, std::size_t* n) {
+            return meeple_search_principal_variation(ptr_.get(), root, o, c, n);
+        });
+    }
+
+    const meeple_search_t* handle() const { return ptr_.get(); }
+    meeple_search_t* handle() { return ptr_.get(); }
+
+private:
+    struct Free {
+        void operator()(meeple_search_t* s) const noexcept { meeple_search_free(s); }
+    };
+    template <class T>
+    static void grow(std::vector<T>& v, std::size_t n) {
+        if (v.size() < n) v.resize(n);
+    }
+
+    std::unique_ptr<meeple_search_t, Free> ptr_;
+    meeple_search_info_t info_{};
+};
+
+// ---- Poker ----
+
+// Cards are ids 0..51 (suit * 13 + rank - 2); a set of cards is a uint64_t mask.
+// `game` is MEEPLE_POKER_HOLDEM or MEEPLE_POKER_PLO. See meeple.h, Poker.
+namespace poker {
+
+inline std::vector<std::int32_t> parse_cards(const std::string& text) {
+    return detail::fetch<std::int32_t>(
+        [&](std::int32_t* o, std::size_t c, std::size_t* n) { return meeple_poker_parse_cards(text.c_str(), o, c, n); });
+}
+inline std::uint64_t parse_mask(const std::string& text) {
+    std::uint64_t mask = 0;
+    check(meeple_poker_parse_mask(text.c_str(), &mask));
+    return mask;
+}
+inline std::string format_mask(std::uint64_t mask) {
+    return detail::fetch_string([&](char* o, std::size_t c, std::size_t* n) { return meeple_poker_format_mask(mask, o, c, n); });
+}
+// The cards not in `removed`, shuffled from `seed`, in dealing order.
+inline std::vector<std::int32_t> deal(std::uint64_t seed, std::uint64_t removed = 0) {
+    return detail::fetch<std::int32_t>(
+        [&](std::int32_t* o, std::size_t c, std::size_t* n) { return meeple_poker_deal(seed, removed, o, c, n); });
+}
+// The value (1..7462, higher wins) of the best five of 5, 6 or 7 cards.
+inline std::uint32_t evaluate(std::uint64_t mask) {
+    std::uint32_t value = 0;
+    check(meeple_poker_evaluate(mask, &value));
+    return value;
+}
+inline std::uint32_t evaluate_hand(std::int32_t game, std::uint64_t hole, std::uint64_t board) {
+    std::uint32_t value = 0;
+    check(meeple_poker_evaluate_hand(game, hole, board, &value));
+    return value;
+}
+inline std::int32_t value_category(std::uint32_t value) {
+    std::int32_t category = 0;
+    check(meeple_poker_value_category(value, &category));
+    return category;
+}
+inline std::vector<std::int32_t> value_ranks(std::uint32_t value) {
+    return detail::fetch<std::int32_t>(
+        [&](std::int32_t* o, std::size_t c, std::size_t* n) { return meeple_poker_value_ranks(value, o, c, n); });
+}
+inline std::string describe(std::uint32_t value) {
+    return detail::fetch_string([&](char* o, std::size_t c, std::size_t* n) { return meeple_poker_describe(value, o, c, n); });
+}
+
+struct Showdown {
+    std::vector<std::int32_t> winners;  // seats holding the best hand (several on a split pot)
+    std::vector<std::uint32_t> values;  // every hand's value
+};
+inline Showdown showdown(std::int32_t game, const std::vector<std::uint64_t>& holes, std::uint64_t board) {
+    Showdown out;
+    out.values.resize(holes.size());
+    out.winners.resize(holes.size());
+    std::size_t n = 0;
+    check(meeple_poker_showdown(game, holes.data(), holes.size(), board, out.values.data(), out.winners.data(),
+                                out.winners.size(), &n));
+    out.winners.resize(n);
+    return out;
+}
+inline std::vector<std::uint32_t> evaluate_batch(const std::vector<std::uint64_t>& masks, std::int32_t threads = 0) {
+    std::vector<std::uint32_t> out(masks.size());
+    check(meeple_poker_evaluate_batch(masks.data(), masks.size(), threads, out.data()));
+    return out;
+}
+inline std::vector<std::uint32_t> evaluate_hand_batch(std::int32_t game, const std::vector<std::uint64_t>& holes,
+                                                      const std::vector<std::uint64_t>& boards, std::int32_t threads = 0) {
+    if (holes.size() != boards.size()) {
+        throw Error(MEEPLE_ERR_INVALID_ARGUMENT, "evaluate_hand_batch: holes and boards must have the same length");
+    }
+    std::vector<std::uint32_t> out(holes.size());
+    check(meeple_poker_evaluate_hand_batch(game, holes.data(), boards.data(), holes.size(), threads, out.data()));
+    return out;
+}
+// Boards an exact equity run of these hands would enumerate.
+inline std::uint64_t count_boards(std::int32_t game, const std::vector<std::uint64_t>& hands, std::uint64_t board = 0,
+                                  std::uint64_t dead = 0) {
+    std::uint64_t count = 0;
+    check(meeple_poker_count_boards(game, hands.data(), hands.size(), board, dead, &count));
+    return count;
+}
+
+struct Equity {
+    std::vector<double> win, tie, equity, std_error;  // per hand (std_error 0 when exact)
+    std::uint64_t count = 0;                          // boards or trials
+};
+// Equity of known hands (mode MEEPLE_POKER_EQUITY_EXACT or MEEPLE_POKER_EQUITY_MONTE_CARLO).
+inline Equity equity(std::int32_t game, const std::vector<std::uint64_t>& hands, std::uint64_t board = 0,
+                     std::uint64_t dead = 0, std::int32_t mode = MEEPLE_POKER_EQUITY_EXACT, std::uint64_t trials = 0,
+                     std::uint64_t seed = 0, std::int32_t threads = 0) {
+    Equity out;
+    const std::size_t n = hands.size();
+    out.win.resize(n);
+    out.tie.resize(n);
+    out.equity.resize(n);
+    out.std_error.resize(n);
+    check(meeple_poker_equity(game, hands.data(), n, board, dead, mode, trials, seed, threads, out.win.data(),
+                              out.tie.data(), out.equity.data(), out.std_error.data(), &out.count));
+    return out;
+}
+
+}  // namespace poker
 
 }  // namespace meeple

@@ -58,15 +58,22 @@ bool AnyGame::is_active(const void* rec, int player) const {
     return player == kChance ? (a & kChanceBit) != 0 : (a >> player) & 1u;
 }
 
+void AnyGame::require_active(const void* rec, int player) const {
+    if (actors(rec) == 0) {
+        fail(Status::not_active, "player " + std::to_string(player) + " is not active: the game is over");
+    }
+    if (!is_active(rec, player)) {
+        fail(Status::not_active, "player " + std::to_string(player) + " is not active; active players: " +
+                                     list_ints(seats_of(actors(rec))));
+    }
+}
+
 std::size_t AnyGame::write_legal_actions(const void* rec, int player, std::int32_t* out,
                                          std::size_t capacity) const {
     player = resolve_player(rec, player);
     if (player == kNobody) return 0;
     check_seat(player, true);
-    if (!is_active(rec, player)) {
-        fail(Status::not_active, "player " + std::to_string(player) + " is not active; active players: " +
-                                     list_ints(seats_of(actors(rec))));
-    }
+    require_active(rec, player);
     if (player == kChance) {
         ChanceOutcome outcomes[kMaxChanceOutcomes];
         const auto n = static_cast<std::size_t>(chance_outcomes(rec, outcomes));

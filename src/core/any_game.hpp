@@ -14,6 +14,7 @@
 #include "core/batch_slots.hpp"
 #include "core/error.hpp"
 #include "core/game.hpp"
+#include "core/hash.hpp"
 
 namespace meeple {
 
@@ -108,6 +109,20 @@ public:
     // them to out only when capacity holds them all.
     std::size_t write_legal_actions(const void* rec, int player, std::int32_t* out, std::size_t capacity) const;
     bool is_active(const void* rec, int player) const;
+    // Throws Error(not_active), listing the active players, when `player` is not active.
+    void require_active(const void* rec, int player) const;
+
+    // The position of a record: its game state alone, without the generator and the
+    // move number, which the rules never read. Two records with equal position bytes
+    // are the same position for search (a transposition table), whatever their
+    // generators; the hash reads only those bytes.
+    std::uint64_t position_hash(const void* rec) const {
+        return position_hash64(static_cast<const unsigned char*>(rec) + position_offset_, position_size_);
+    }
+    bool same_position(const void* a, const void* b) const {
+        return std::memcmp(static_cast<const unsigned char*>(a) + position_offset_,
+                           static_cast<const unsigned char*>(b) + position_offset_, position_size_) == 0;
+    }
 
     std::uint64_t move_number(const void* rec) const {
         std::uint64_t m;
@@ -123,6 +138,7 @@ protected:
     int num_players_ = 0, num_actions_ = 0, obs_size_ = 0;
     std::span<const ObsField> obs_fields_;
     std::size_t record_size_ = 0;
+    std::size_t position_offset_ = 0, position_size_ = 0;  // the game state within a record
     std::uint32_t state_version_ = 0;
 };
 
@@ -143,6 +159,8 @@ public:
         obs_fields_ = game_.obs_fields();
         for (const auto& f : obs_fields_) obs_size_ = std::max(obs_size_, f.offset + f.size);
         record_size_ = sizeof(Rec);
+        position_offset_ = offsetof(Rec, state);
+        position_size_ = sizeof(State);
         state_version_ = G::kStateVersion;
         // Limits that let every call work in fixed stack buffers.
         if (num_players_ < 1 || num_players_ > kMaxPlayers || num_actions_ < 1 || num_actions_ > kMaxActions ||
@@ -152,6 +170,8 @@ public:
     }
 
     const G& rules() const { return game_; }
+    // The record's size as a constant, so that the slot loops copy it inline.
+    static constexpr std::size_t kRecordBytes = sizeof(Rec);
 
     int max_chance_outcomes() const override {
         if constexpr (HasChance<G>) return game_.max_chance_outcomes();

@@ -45,9 +45,10 @@ Batch::Batch(std::shared_ptr<const AnyGame> game, std::size_t n, int threads, Un
     records_ = std::make_unique<std::uint64_t[]>(n_ * stride_words_);
     illegal_.resize(n_);
     last_step_.resize(n_);
-    const std::size_t end_bytes = SlotEnd::row_bytes(players_);
+    const std::size_t end_bytes = SlotEnd::row_bytes(players_, game_->record_size());
     ends_ = std::make_unique<std::byte[]>(n_ * end_bytes);
-    slots_ = BatchSlots{records_.get(), stride_words_, players_, last_step_.data(), illegal_.data(), ends_.get(), end_bytes};
+    slots_ = BatchSlots{records_.get(), stride_words_, players_,      last_step_.data(),
+                        illegal_.data(),  ends_.get(),   end_bytes, SlotEnd::final_record_offset(players_)};
     const auto parts = static_cast<std::size_t>(pool_.threads());
     mask_scratch_ = std::make_unique<std::uint64_t[]>(parts * static_cast<std::size_t>(game_->mask_words()));
     chance_scratch_ = std::make_unique<ChanceOutcome[]>(
@@ -79,7 +80,9 @@ void Batch::start_all(SeedOf seed_of) {
             row.episode[kEpisodeTruncated] = 0, row.episode[kEpisodeLength] = 0;
             row.end_recorded = 0;
             row.reserved = 0;
-            std::fill_n(row.returns(), 2 * players_, 0.0f);
+            row.stat_games = row.stat_truncated = row.stat_length = 0;
+            std::fill_n(row.return_sums(), players_, 0.0);
+            std::fill_n(row.returns(players_), 2 * players_, 0.0f);
             game_->init(record(i), row.seed);
         }
     };
@@ -176,7 +179,7 @@ void Batch::write_observations(float* out) const {
     pool_.run(n_, kMinPart, body);
 }
 
-void Batch::write_observations(const std::int32_t* viewers, float* out) const {
+void Batch::check_viewers(const std::int32_t* viewers) const {
     for (std::size_t i = 0; i < n_; ++i) {
         if (viewers[i] >= players_ || viewers[i] < kViewAll || viewers[i] == kChance) {
             fail(Status::out_of_range, "viewers[" + std::to_string(i) + "] is " + std::to_string(viewers[i]) +
@@ -184,6 +187,10 @@ void Batch::write_observations(const std::int32_t* viewers, float* out) const {
                                            ", MEEPLE_VIEW_PUBLIC (-2) or MEEPLE_VIEW_ALL (-3)");
         }
     }
+}
+
+void Batch::write_observations(const std::int32_t* viewers, float* out) const {
+    check_viewers(viewers);
     const std::size_t size = static_cast<std::size_t>(game_->obs_size());
     auto body = [&](std::size_t b, std::size_t e, int) {
         for (std::size_t i = b; i < e; ++i) game_->observe(record(i), viewers[i], out + i * size);
@@ -219,8 +226,59 @@ void Batch::write_episodes(std::int32_t* ints, float* returns) const {
     for (std::size_t i = 0; i < n_; ++i) {
         const SlotEnd& row = end(i);
         std::copy_n(row.episode, kEpisodeInts, ints + i * kEpisodeInts);
-        std::copy_n(row.returns(), players, returns + i * players);
+        std::copy_n(row.returns(players_), players, returns + i * players);
     }
+}
+
+void Batch::write_final_observations(const std::int32_t* viewers, float* out) const {
+    if (viewers) check_viewers(viewers);
+    const std::size_t size = static_cast<std::size_t>(game_->obs_size());
+    auto body = [&](std::size_t b, std::size_t e, int) {
+        for (std::size_t i = b; i < e; ++i) {
+            float* row = out + i * size;
+            if (last_step_[i] == kRestarted) {
+                game_->observe(slots_.final_record(i), viewers ? viewers[i] : kViewPublic, row);
+            } else {
+                std::fill_n(row, size, 0.0f);
+            }
+        }
+    };
+    pool_.run(n_, kMinPart, body);
+}
+
+Batch::EpisodeStats Batch::take_episode_stats() {
+    EpisodeStats stats;
+    stats.return_sums.assign(static_cast<std::size_t>(players_), 0.0);
+    for (std::size_t i = 0; i < n_; ++i) {  // in slot order: the same sums at any thread count
+        SlotEnd& row = end(i);
+        stats.games += row.stat_games;
+        stats.truncated += row.stat_truncated;
+        stats.length += row.stat_length;
+        double* sums = row.return_sums();
+        for (int p = 0; p < players_; ++p) stats.return_sums[static_cast<std::size_t>(p)] += sums[p];
+        row.stat_games = row.stat_truncated = row.stat_length = 0;
+        std::fill_n(sums, players_, 0.0);
+    }
+    return stats;
+}
+
+void Batch::reset_slots(const std::uint8_t* which, const std::uint64_t* seeds) {
+    auto body = [&](std::size_t b, std::size_t e, int) {
+        for (std::size_t i = b; i < e; ++i) {
+            if (!which[i]) continue;
+            SlotEnd& row = end(i);
+            if (seeds) {
+                row.seed = seeds[i];
+                row.games_started = 0;
+                game_->init(record(i), row.seed);
+            } else {
+                game_->init(record(i), derive_seed(row.seed, ++row.games_started));
+            }
+            row.end_recorded = 0;
+            last_step_[i] = kKept;
+        }
+    };
+    pool_.run(n_, kMinPart, body);
 }
 
 void Batch::write_illegal_counts(std::int64_t* out) const { std::copy(illegal_.begin(), illegal_.end(), out); }

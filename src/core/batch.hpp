@@ -62,6 +62,13 @@ public:
     void write_observations(const std::int32_t* viewers, float* out) const;
     void write_rewards(float* out) const;                // [n, num_players]
     void write_episodes(std::int32_t* ints, float* returns) const;  // [n, kEpisodeInts], [n, num_players]
+    // Observations of the games the last step's autoreset replaced: viewers[i] (or the
+    // public view when viewers is null) of slot i's finished game, for slots the last
+    // step restarted; zeros for the others. [n, obs_size]
+    void write_final_observations(const std::int32_t* viewers, float* out) const;
+    // Whether the last step restarted slot i, and the finished game it replaced.
+    bool restarted(std::size_t i) const { return last_step_[i] == kRestarted; }
+    const void* final_record(std::size_t i) const { return slots_.final_record(i); }
     void write_illegal_counts(std::int64_t* out) const;  // [n]
 
     // Whole-batch snapshots: n rows of snapshot_bytes(), each a state snapshot.
@@ -73,6 +80,18 @@ public:
     void reseed(std::span<const std::uint64_t> seeds);
     // Replaces slot i's state with a copy of `rec` (a record of this game).
     void set_record(std::size_t i, const void* rec);
+    // Starts a new game in every slot with which[i] != 0: from seeds[i] when seeds is
+    // given (it becomes the slot's seed for later restarts), else from the slot's next
+    // restart seed, as autoreset would. The abandoned game is not recorded.
+    void reset_slots(const std::uint8_t* which, const std::uint64_t* seeds);
+
+    // Running statistics of the games finished since the last call (or the start or a
+    // reseed), summed over the slots in slot order; the call clears them.
+    struct EpisodeStats {
+        std::uint64_t games = 0, truncated = 0, length = 0;
+        std::vector<double> return_sums;  // per seat
+    };
+    EpisodeStats take_episode_stats();
 
 private:
     struct Unstarted {};
@@ -84,6 +103,9 @@ private:
     template <class SeedOf>
     void start_all(SeedOf seed_of);
     ChanceOutcome* chance_scratch(int part) const;
+    // Throws Error(out_of_range) naming the first viewer that is not a seat,
+    // kViewPublic or kViewAll.
+    void check_viewers(const std::int32_t* viewers) const;
     std::uint64_t* mask_scratch(int part) const;
 
     std::shared_ptr<const AnyGame> game_;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <new>
 
 #include "core/game.hpp"
@@ -28,25 +29,40 @@ enum EpisodeColumn : int { kEpisodeCount, kEpisodeWinner, kEpisodeTruncated, kEp
 
 // What a batch keeps of a slot for the ends of its games, in one row a slot so that a
 // game end touches a cache line or two rather than one a field. The row goes on with
-// `players` floats of the last finished game's returns, then `players` floats of the
-// last reward of a restarted game.
+// `players` doubles of the returns summed over the games finished since the last
+// statistics read, `players` floats of the last finished game's returns, `players`
+// floats of the last reward of a restarted game, and then the record of the game an
+// autoreset replaced (for its final observation): everything a game end writes sits
+// in one place.
 struct SlotEnd {
-    std::uint64_t seed;           // seed of the slot's first game
-    std::uint64_t games_started;  // games after the first, for restart seeds
+    std::uint64_t seed;           // seed of the slot's current seed line (first game, or a reset's seed)
+    std::uint64_t games_started;  // games after the first of that line, for restart seeds
     std::int32_t episode[kEpisodeInts];
     std::int32_t end_recorded;  // the current game's end is in `episode`
     std::int32_t reserved;
+    // Running statistics since the last read (Batch::take_episode_stats).
+    std::uint64_t stat_games;
+    std::uint64_t stat_truncated;
+    std::uint64_t stat_length;
 
-    float* returns() { return reinterpret_cast<float*>(this + 1); }
-    const float* returns() const { return reinterpret_cast<const float*>(this + 1); }
-    float* final_reward(int players) { return returns() + players; }
-    const float* final_reward(int players) const { return returns() + players; }
+    double* return_sums() { return reinterpret_cast<double*>(this + 1); }
+    const double* return_sums() const { return reinterpret_cast<const double*>(this + 1); }
+    float* returns(int players) { return reinterpret_cast<float*>(return_sums() + players); }
+    const float* returns(int players) const { return reinterpret_cast<const float*>(return_sums() + players); }
+    float* final_reward(int players) { return returns(players) + players; }
+    const float* final_reward(int players) const { return returns(players) + players; }
 
+    // Where the replaced game's record starts in a row, 8-byte aligned.
+    static std::size_t final_record_offset(int players) {
+        const auto p = static_cast<std::size_t>(players);
+        return (sizeof(SlotEnd) + sizeof(double) * p + 2 * sizeof(float) * p + 7) / 8 * 8;
+    }
     // Bytes of a row, a multiple of 8 so that every row's header stays aligned.
-    static std::size_t row_bytes(int players) {
-        return (sizeof(SlotEnd) + 2 * sizeof(float) * static_cast<std::size_t>(players) + 7) / 8 * 8;
+    static std::size_t row_bytes(int players, std::size_t record_bytes) {
+        return final_record_offset(players) + (record_bytes + 7) / 8 * 8;
     }
 };
+static_assert(sizeof(SlotEnd) % 8 == 0, "the doubles after the header must stay aligned");
 
 // A batch's per-slot data, as its slot loops see it.
 struct BatchSlots {
@@ -55,10 +71,13 @@ struct BatchSlots {
     int players = 0;
     std::uint8_t* last_step = nullptr;  // LastStep, [n]
     std::int64_t* illegal = nullptr;    // [n]
-    std::byte* ends = nullptr;          // [n] rows of SlotEnd::row_bytes(players)
+    std::byte* ends = nullptr;          // [n] rows of SlotEnd::row_bytes(players, record size)
     std::size_t end_bytes = 0;
+    std::size_t final_offset = 0;  // SlotEnd::final_record_offset(players)
 
     void* record(std::size_t i) const { return records + i * stride_words; }
+    // The record of the game an autoreset replaced in slot i, inside its end row.
+    void* final_record(std::size_t i) const { return ends + i * end_bytes + final_offset; }
     // The rows live in a std::byte array, which creates them implicitly (C++20).
     SlotEnd& end(std::size_t i) const { return *std::launder(reinterpret_cast<SlotEnd*>(ends + i * end_bytes)); }
 };
@@ -91,9 +110,17 @@ void record_episode_end(const Model& game, const BatchSlots& s, std::size_t i) {
     end.episode[kEpisodeCount] += 1;
     end.episode[kEpisodeWinner] = truncated ? -1 : unique_best_seat(returns, s.players);
     end.episode[kEpisodeTruncated] = truncated ? 1 : 0;
-    end.episode[kEpisodeLength] = clamp32(game.move_number(rec));
-    float* ret = end.returns();
-    for (int p = 0; p < s.players; ++p) ret[p] = static_cast<float>(returns[p]);
+    const std::uint64_t length = game.move_number(rec);
+    end.episode[kEpisodeLength] = clamp32(length);
+    float* ret = end.returns(s.players);
+    double* sums = end.return_sums();
+    for (int p = 0; p < s.players; ++p) {
+        ret[p] = static_cast<float>(returns[p]);
+        sums[p] += returns[p];
+    }
+    end.stat_games += 1;
+    end.stat_truncated += truncated ? 1 : 0;
+    end.stat_length += length;
     end.end_recorded = 1;
 }
 
@@ -112,6 +139,9 @@ void finish_slot(const Model& game, const BatchSlots& s, std::size_t i, bool aut
     if (s.last_step[i] == kMoved) game.step_reward(rec, reward);
     float* final_reward = slot_end.final_reward(s.players);
     for (int p = 0; p < s.players; ++p) final_reward[p] = static_cast<float>(reward[p]);
+    // Kept for the final observation and state of the game that ended (Gymnasium's
+    // final_observation): a copy only when a game ends.
+    std::memcpy(s.final_record(i), rec, Model::kRecordBytes);
     game.init(rec, derive_seed(slot_end.seed, ++slot_end.games_started));
     slot_end.end_recorded = 0;
     s.last_step[i] = kRestarted;

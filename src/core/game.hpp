@@ -67,6 +67,7 @@ concept GameRules =
         { g.apply(s, player, action, rng) } -> std::same_as<void>;
         { g.is_terminal(cs) } -> std::same_as<bool>;
         { g.truncated(cs) } -> std::same_as<bool>;
+        // Returns and step rewards write +0.0 for a zero, never -0.0 (a test plays every game).
         { g.returns(cs, out) } -> std::same_as<void>;
         { g.step_reward(cs, out) } -> std::same_as<void>;
         // Writes every one of the observation's floats (zeros included): callers, batches

@@ -1,6 +1,7 @@
 // Text forms of cards and card sets, and the seeded deck.
 #include "poker/cards.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "core/error.hpp"
@@ -9,7 +10,8 @@ namespace meeple::poker {
 namespace {
 
 constexpr const char* kCardForm =
-    "a card is a rank 2-9,T,J,Q,K,A then a suit c,d,h,s, as in 'As' or 'Td'";
+    "a card is a rank 2-9, T (or 10), J, Q, K, A then a suit c, d, h, s (or \u2663 \u2666 \u2665 \u2660), "
+    "as in 'As', '10d' or 'A\u2660'";
 
 int rank_of(char c) {
     const char u = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -25,20 +27,71 @@ int suit_of(char c) {
     return -1;
 }
 
+// The suit symbols U+2660..U+2667 are E2 99 A0..A7 in UTF-8: black and white spade,
+// heart, diamond and club. Their suit, or -1.
+int suit_of_symbol(unsigned char last) {
+    switch (last) {
+        case 0xA0: case 0xA4: return 3;  // spades
+        case 0xA1: case 0xA5: return 2;  // hearts
+        case 0xA2: case 0xA6: return 1;  // diamonds
+        case 0xA3: case 0xA7: return 0;  // clubs
+        default: return -1;
+    }
+}
+
+// Bytes of the UTF-8 character that starts with `lead` (1 for a stray continuation
+// byte, so that a bad token never splits a character and never stalls).
+std::size_t utf8_length(unsigned char lead) {
+    if (lead >= 0xF0) return 4;
+    if (lead >= 0xE0) return 3;
+    if (lead >= 0xC0) return 2;
+    return 1;
+}
+
 bool is_separator(char c) { return c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r'; }
 
 [[noreturn]] void bad_card(std::string_view token) {
     fail(Status::parse, "bad card '" + std::string(token) + "': " + kCardForm);
 }
 
+// Reads one card from text[i..end): a rank ("10" or one character) then a suit (one
+// letter or a suit symbol, which an emoji variation selector U+FE0F may follow).
+// Returns its id and moves i past it; throws naming the token as written, whole
+// characters only.
+int read_card(std::string_view text, std::size_t& i, std::size_t end) {
+    const std::size_t start = i;
+    auto take = [&](std::size_t n) { i = std::min(end, i + n); };
+    int rank = 0;
+    if (end - i >= 2 && text[i] == '1' && text[i + 1] == '0') {
+        rank = 10;
+        take(2);
+    } else {
+        rank = rank_of(text[i]);
+        take(utf8_length(static_cast<unsigned char>(text[i])));
+    }
+    int suit = -1;
+    if (i < end) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        if (lead == 0xE2 && end - i >= 3 && static_cast<unsigned char>(text[i + 1]) == 0x99) {
+            suit = suit_of_symbol(static_cast<unsigned char>(text[i + 2]));
+        } else if (lead < 0x80) {
+            suit = suit_of(text[i]);
+        }
+        take(utf8_length(lead));
+        if (end - i >= 3 && text.substr(i, 3) == "\xEF\xB8\x8F") take(3);  // U+FE0F
+    }
+    if (rank == 0 || suit < 0) bad_card(text.substr(start, i - start));
+    return card_id(rank, suit);
+}
+
 }  // namespace
 
 int parse_card(std::string_view token) {
-    if (token.size() != 2) bad_card(token);
-    const int rank = rank_of(token[0]);
-    const int suit = suit_of(token[1]);
-    if (rank == 0 || suit < 0) bad_card(token);
-    return card_id(rank, suit);
+    std::size_t i = 0;
+    if (token.empty()) bad_card(token);
+    const int id = read_card(token, i, token.size());
+    if (i != token.size()) bad_card(token);
+    return id;
 }
 
 std::vector<int> parse_cards(std::string_view text) {
@@ -50,13 +103,12 @@ std::vector<int> parse_cards(std::string_view text) {
             ++i;
             continue;
         }
-        // A card is two characters; a longer run without separators is read two by two,
-        // so "AsKs" works, and an odd leftover is reported as it was written.
+        // Cards may run together without separators ("AsKs", "10sJs", "A♠K♠"): each is
+        // read as a rank then a suit, and a bad one is reported as it was written.
         std::size_t end = i;
         while (end < text.size() && !is_separator(text[end])) ++end;
-        for (; i < end; i += 2) {
-            const std::string_view token = text.substr(i, std::min<std::size_t>(2, end - i));
-            const int id = parse_card(token);
+        while (i < end) {
+            const int id = read_card(text, i, end);
             if (seen & card_bit(id)) {
                 fail(Status::invalid_argument,
                      "card '" + format_card(id) + "' appears twice in '" + std::string(text) +

@@ -33,10 +33,12 @@ inline int card_count(CardMask mask) {
     return static_cast<int>((mask * 0x0101010101010101ull) >> 56);
 }
 
-// Parses one card ("As", "td"); throws Status::parse naming the token otherwise.
+// Parses one card ("As", "td", "10s", "A♠"); throws Status::parse naming the token otherwise.
 int parse_card(std::string_view token);
 
-// Parses cards written with or without separators ("AsKs Qd", "As,Ks"), in text order.
+// Parses cards written with or without separators ("AsKs Qd", "As,Ks", "10h J♥"), in
+// text order. A rank is 2-9, T or 10, J, Q, K, A; a suit is c d h s or a suit symbol
+// (♣ ♦ ♥ ♠, or the white ♧ ♢ ♡ ♤), in UTF-8.
 // A repeated card or a bad token throws, naming it and showing the form.
 std::vector<int> parse_cards(std::string_view text);
 

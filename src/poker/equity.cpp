@@ -59,10 +59,20 @@ Setup check_request(const EquityRequest& q) {
                                                variant_name(q.variant) + " hand has " +
                                                std::to_string(hole_cards(q.variant)) + " hole cards");
         }
-        if (q.hands[i] & used) {
-            fail(Status::invalid_argument, what + " (" + format_mask(q.hands[i]) + ") shares " +
-                                               format_mask(q.hands[i] & used) +
-                                               " with the board, the dead cards or another hand");
+        if (const CardMask shared = q.hands[i] & used) {
+            // Name the place the card is already in: the board, the dead cards, or a hand.
+            std::string where;
+            if (shared & q.board) {
+                where = "the board (" + format_mask(q.board) + ")";
+            } else if (shared & q.dead) {
+                where = "the dead cards (" + format_mask(q.dead) + ")";
+            } else {
+                for (std::size_t j = 0; j < i && where.empty(); ++j) {
+                    if (shared & q.hands[j]) where = "hand " + std::to_string(j) + " (" + format_mask(q.hands[j]) + ")";
+                }
+            }
+            fail(Status::invalid_argument, what + " (" + format_mask(q.hands[i]) + ") shares " + format_mask(shared) +
+                                               " with " + where + "; a card can be in one place only");
         }
         used |= q.hands[i];
     }

@@ -74,9 +74,12 @@ std::vector<int> showdown(Variant v, const CardMask* holes, std::size_t n, CardM
     for (std::size_t i = 0; i < n; ++i) {
         const std::string what = "hand " + std::to_string(i);
         check_hand(v, holes[i], board, what.c_str());
-        if (holes[i] & seen) {
-            fail(Status::invalid_argument, what + " shares " + format_mask(holes[i] & seen) +
-                                               " with an earlier hand; a card can be in one hand only");
+        if (const CardMask shared = holes[i] & seen) {
+            std::size_t j = 0;
+            while (!(holes[j] & shared)) ++j;  // the earlier hand holding it
+            fail(Status::invalid_argument, what + " (" + format_mask(holes[i]) + ") shares " + format_mask(shared) +
+                                               " with hand " + std::to_string(j) + " (" + format_mask(holes[j]) +
+                                               "); a card can be in one hand only");
         }
         seen |= holes[i];
     }

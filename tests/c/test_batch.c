@@ -1,5 +1,6 @@
 /* meeple_batch_* and meeple_run_random_games through the header alone: every call,
  * its array lengths, NULLs, and the agreement of a batch slot with a lone state. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -371,7 +372,153 @@ static void run_random_games_gives_the_same_totals_at_any_thread_count(void) {
     meeple_game_free(g);
 }
 
+static int same_snapshot(const meeple_state_t *a, const meeple_state_t *b) {
+    uint8_t x[256], y[256];
+    size_t nx = 0, ny = 0;
+    meeple_state_snapshot(a, x, sizeof x, &nx);
+    meeple_state_snapshot(b, y, sizeof y, &ny);
+    return nx == ny && memcmp(x, y, nx) == 0;
+}
+
+static void autoreset_keeps_the_final_observation_and_state_of_the_replaced_game(void) {
+    meeple_game_t *g = ttt();
+    meeple_batch_t *b = NULL;
+    meeple_state_t *lone = NULL, *final_state = NULL;
+    uint64_t seeds[2] = {3, 4};
+    int32_t cells[5] = {0, 3, 1, 4, 2}, a[2], viewers[2] = {1, 0}, bad[2] = {2, 0};
+    uint8_t done[2];
+    float final_obs[2 * OBS], want[OBS];
+    size_t n = 0;
+    int i, j, zeros = 1;
+    CHECK_OK(meeple_batch_new_seeded(g, seeds, 2, 1, &b));
+    CHECK_OK(meeple_state_new(g, 3, &lone));
+    for (i = 0; i < 5; ++i) {
+        a[0] = cells[i];
+        a[1] = MEEPLE_NO_ACTION;
+        CHECK_OK(meeple_batch_step_autoreset(b, a, 2, done));
+        CHECK_OK(meeple_state_apply(lone, MEEPLE_ACTING_PLAYER, cells[i]));
+    }
+    CHECK(done[0] == 1 && done[1] == 0);
+    /* slot 0 holds a new game; its final observation is the finished game's */
+    CHECK_OK(meeple_batch_write_final_observations(b, NULL, 0, final_obs, 2 * OBS));
+    CHECK_OK(meeple_state_observation(lone, MEEPLE_VIEW_PUBLIC, want, OBS, &n));
+    CHECK(memcmp(final_obs, want, sizeof want) == 0);
+    for (j = 0; j < OBS; ++j) zeros = zeros && final_obs[OBS + j] == 0.0f;
+    CHECK(zeros); /* slot 1 was not restarted */
+    CHECK_OK(meeple_batch_write_final_observations(b, viewers, 2, final_obs, 2 * OBS));
+    CHECK_OK(meeple_state_observation(lone, 1, want, OBS, &n));
+    CHECK(memcmp(final_obs, want, sizeof want) == 0);
+    CHECK_STATUS(meeple_batch_write_final_observations(b, bad, 2, final_obs, 2 * OBS), MEEPLE_ERR_OUT_OF_RANGE);
+    CHECK_STATUS(meeple_batch_write_final_observations(b, NULL, 2, final_obs, 2 * OBS),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_write_final_observations(b, NULL, 0, final_obs, OBS), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    /* the final state is the lone game's, generator and move number included */
+    CHECK_OK(meeple_batch_get_final_state(b, 0, &final_state));
+    CHECK(same_snapshot(final_state, lone));
+    meeple_state_free(final_state);
+    final_state = NULL;
+    CHECK_STATUS(meeple_batch_get_final_state(b, 1, &final_state), MEEPLE_ERR_WRONG_STATE);
+    CHECK_STATUS(meeple_batch_get_final_state(b, 2, &final_state), MEEPLE_ERR_OUT_OF_RANGE);
+    CHECK(final_state == NULL);
+    /* the next step replaces nothing: zeros, and no final state */
+    a[0] = a[1] = MEEPLE_NO_ACTION;
+    CHECK_OK(meeple_batch_step_autoreset(b, a, 2, done));
+    CHECK_OK(meeple_batch_write_final_observations(b, NULL, 0, final_obs, 2 * OBS));
+    zeros = 1;
+    for (j = 0; j < 2 * OBS; ++j) zeros = zeros && final_obs[j] == 0.0f;
+    CHECK(zeros);
+    CHECK_STATUS(meeple_batch_get_final_state(b, 0, &final_state), MEEPLE_ERR_WRONG_STATE);
+    meeple_state_free(lone);
+    meeple_batch_free(b);
+    meeple_game_free(g);
+}
+
+static void episode_stats_cover_the_games_since_the_last_read(void) {
+    meeple_game_t *g = ttt();
+    meeple_batch_t *b = NULL;
+    uint64_t seeds[2] = {3, 4};
+    /* slot 0: X wins along the top row in 5; slot 1: O wins the left column in 6 */
+    int32_t x_wins[6] = {0, 3, 1, 4, 2, MEEPLE_NO_ACTION}, o_wins[6] = {1, 0, 2, 3, 8, 6}, a[2];
+    uint8_t done[2];
+    double means[2] = {9, 9};
+    meeple_batch_episode_stats_t stats;
+    int i;
+    CHECK_OK(meeple_batch_new_seeded(g, seeds, 2, 2, &b));
+    for (i = 0; i < 6; ++i) {
+        a[0] = x_wins[i];
+        a[1] = o_wins[i];
+        CHECK_OK(meeple_batch_step_autoreset(b, a, 2, done));
+    }
+    memset(&stats, 0, sizeof stats);
+    stats.struct_size = sizeof stats;
+    CHECK_OK(meeple_batch_take_episode_stats(b, &stats, means, 2));
+    CHECK(stats.episodes == 2 && stats.truncated == 0);
+    CHECK(stats.mean_length == 5.5);
+    CHECK(means[0] == 0.0 && means[1] == 0.0); /* one win each: (+1 - 1) / 2 */
+    CHECK(!signbit(means[0]) && !signbit(means[1]));
+    /* read again: nothing since */
+    means[0] = means[1] = 9;
+    CHECK_OK(meeple_batch_take_episode_stats(b, &stats, means, 2));
+    CHECK(stats.episodes == 0 && stats.mean_length == 0.0 && means[0] == 0.0 && means[1] == 0.0);
+    /* X wins once more in slot 0 */
+    for (i = 0; i < 5; ++i) {
+        a[0] = x_wins[i];
+        a[1] = MEEPLE_NO_ACTION;
+        CHECK_OK(meeple_batch_step(b, a, 2, done));
+    }
+    CHECK_STATUS(meeple_batch_take_episode_stats(b, &stats, means, 1), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_OK(meeple_batch_take_episode_stats(b, &stats, means, 2));
+    CHECK(stats.episodes == 1 && stats.mean_length == 5.0 && means[0] == 1.0 && means[1] == -1.0);
+    stats.struct_size = 4;
+    CHECK_STATUS(meeple_batch_take_episode_stats(b, &stats, means, 2), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_take_episode_stats(b, NULL, means, 2), MEEPLE_ERR_INVALID_ARGUMENT);
+    meeple_batch_free(b);
+    meeple_game_free(g);
+}
+
+static void reset_slots_restarts_only_the_chosen_slots(void) {
+    meeple_game_t *g = ttt();
+    meeple_batch_t *b = NULL;
+    meeple_state_t *slot = NULL, *want = NULL;
+    uint64_t seeds[2] = {3, 4}, fresh[2] = {0, 77};
+    int32_t a[2] = {4, 0}, ep[2 * MEEPLE_BATCH_EPISODE_INTS];
+    uint8_t done[2], first[2] = {1, 0}, second[2] = {0, 1};
+    float returns[4];
+    int64_t moves = -1;
+    CHECK_OK(meeple_batch_new_seeded(g, seeds, 2, 1, &b));
+    CHECK_OK(meeple_batch_step(b, a, 2, done));
+    /* slot 0 restarts from its next restart seed; slot 1 keeps its move */
+    CHECK_OK(meeple_batch_reset_slots(b, first, NULL, 2));
+    CHECK_OK(meeple_batch_get_state(b, 0, &slot));
+    CHECK_OK(meeple_state_new(g, meeple_batch_derive_seed(3, 1), &want));
+    CHECK(same_snapshot(slot, want));
+    meeple_state_free(slot);
+    meeple_state_free(want);
+    CHECK_OK(meeple_batch_get_state(b, 1, &slot));
+    CHECK_OK(meeple_state_move_number(slot, &moves));
+    CHECK(moves == 1);
+    meeple_state_free(slot);
+    /* slot 1 restarts from a given seed */
+    CHECK_OK(meeple_batch_reset_slots(b, second, fresh, 2));
+    CHECK_OK(meeple_batch_get_state(b, 1, &slot));
+    CHECK_OK(meeple_state_new(g, 77, &want));
+    CHECK(same_snapshot(slot, want));
+    meeple_state_free(slot);
+    meeple_state_free(want);
+    /* abandoned games are not episodes */
+    CHECK_OK(meeple_batch_write_episodes(b, ep, 2 * MEEPLE_BATCH_EPISODE_INTS, returns, 4));
+    CHECK(ep[MEEPLE_BATCH_EPISODE_COUNT] == 0 && ep[MEEPLE_BATCH_EPISODE_INTS + MEEPLE_BATCH_EPISODE_COUNT] == 0);
+    CHECK_STATUS(meeple_batch_reset_slots(b, first, NULL, 1), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_reset_slots(b, NULL, NULL, 2), MEEPLE_ERR_INVALID_ARGUMENT);
+    meeple_batch_free(b);
+    meeple_game_free(g);
+}
+
 const meeple_test_case meeple_batch_tests[] = {
+    {"autoreset_keeps_the_final_observation_and_state_of_the_replaced_game",
+     autoreset_keeps_the_final_observation_and_state_of_the_replaced_game},
+    {"episode_stats_cover_the_games_since_the_last_read", episode_stats_cover_the_games_since_the_last_read},
+    {"reset_slots_restarts_only_the_chosen_slots", reset_slots_restarts_only_the_chosen_slots},
     {"batch_new_checks_its_arguments", batch_new_checks_its_arguments},
     {"batch_info_reports_its_numbers", batch_info_reports_its_numbers},
     {"derive_seed_follows_the_documented_rule", derive_seed_follows_the_documented_rule},

@@ -31,9 +31,23 @@ static void test_poker_bad_card_names_the_token(void) {
     CHECK_STATUS(meeple_poker_parse_mask("As Ax", &m), MEEPLE_ERR_PARSE);
     CHECK(m == 77);
     CHECK(strstr(meeple_last_error_message(), "'Ax'") != NULL);
-    CHECK(strstr(meeple_last_error_message(), "'As' or 'Td'") != NULL);
+    CHECK(strstr(meeple_last_error_message(), "as in 'As', '10d'") != NULL);
     CHECK_STATUS(meeple_poker_parse_mask("As As", &m), MEEPLE_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(meeple_poker_parse_mask(NULL, &m), MEEPLE_ERR_INVALID_ARGUMENT);
+}
+
+static void test_poker_cards_take_10_and_suit_symbols(void) {
+    uint64_t ten = 0, symbols = 0, letters = 0;
+    CHECK_OK(meeple_poker_parse_mask("10s 10h", &ten));
+    CHECK_OK(meeple_poker_parse_mask("Ts Th", &letters));
+    CHECK(ten == letters);
+    /* A of spades, K of hearts, Q of diamonds, J of clubs, in UTF-8 */
+    CHECK_OK(meeple_poker_parse_mask("A\xE2\x99\xA0K\xE2\x99\xA5 Q\xE2\x99\xA6 J\xE2\x99\xA3", &symbols));
+    CHECK_OK(meeple_poker_parse_mask("As Kh Qd Jc", &letters));
+    CHECK(symbols == letters);
+    /* a bad suit symbol is named whole, never cut inside its UTF-8 bytes */
+    CHECK_STATUS(meeple_poker_parse_mask("K\xE2\x98\x82", &symbols), MEEPLE_ERR_PARSE);
+    CHECK(strstr(meeple_last_error_message(), "'K\xE2\x98\x82'") != NULL);
 }
 
 static void test_poker_evaluate_and_describe(void) {
@@ -154,6 +168,7 @@ const meeple_test_case meeple_poker_tests[] = {
     {"poker_deal_is_a_seeded_permutation_of_the_rest", test_poker_deal_is_a_seeded_permutation_of_the_rest},
     {"poker_parse_and_format_round_trip", test_poker_parse_and_format_round_trip},
     {"poker_bad_card_names_the_token", test_poker_bad_card_names_the_token},
+    {"poker_cards_take_10_and_suit_symbols", test_poker_cards_take_10_and_suit_symbols},
     {"poker_evaluate_and_describe", test_poker_evaluate_and_describe},
     {"poker_evaluate_hand_for_both_games", test_poker_evaluate_hand_for_both_games},
     {"poker_showdown_reports_split_pots", test_poker_showdown_reports_split_pots},

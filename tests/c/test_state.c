@@ -1,4 +1,5 @@
 /* meeple_state_*: the game model through the C ABI, on tic-tac-toe. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,8 +79,9 @@ static void mask_and_is_legal_agree_with_legal_actions(void) {
     play(s, moves, 2);
     CHECK_OK(meeple_state_action_mask(s, 0, &mask, 1, &n));
     CHECK(n == 1 && mask == (0x1FFull & ~0x11ull));
-    CHECK_OK(meeple_state_action_mask(s, 1, &mask, 1, &n)); /* not active: empty mask */
-    CHECK(mask == 0);
+    /* not active: the same error as legal_actions gives */
+    CHECK_STATUS(meeple_state_action_mask(s, 1, &mask, 1, &n), MEEPLE_ERR_NOT_ACTIVE);
+    CHECK(mask == (0x1FFull & ~0x11ull)); /* nothing written */
     CHECK_OK(meeple_state_action_mask(s, MEEPLE_ACTING_PLAYER, &mask, 1, &n));
     CHECK(mask == (0x1FFull & ~0x11ull));
     CHECK_STATUS(meeple_state_action_mask(s, 0, &mask, 0, &n), MEEPLE_ERR_BUFFER_TOO_SMALL);
@@ -321,7 +323,110 @@ static void same_seed_and_actions_give_same_bytes(void) {
     meeple_game_free(g);
 }
 
+static void current_player_is_the_one_seat_to_move_then_nobody(void) {
+    meeple_game_t *g = ttt();
+    meeple_state_t *s = NULL;
+    const int32_t top_row_for_x[] = {0, 3, 1, 4, 2};
+    int32_t player = 99;
+    size_t n = 0;
+    uint64_t mask = 0;
+    meeple_state_new(g, 3, &s);
+    CHECK_OK(meeple_state_current_player(s, &player));
+    CHECK(player == 0);
+    CHECK_OK(meeple_state_apply(s, 0, 4));
+    CHECK_OK(meeple_state_current_player(s, &player));
+    CHECK(player == 1);
+    meeple_state_free(s);
+    meeple_state_new(g, 3, &s);
+    play(s, top_row_for_x, 5);
+    CHECK_OK(meeple_state_current_player(s, &player));
+    CHECK(player == MEEPLE_NOBODY);
+    /* a finished game: every seat is inactive, for the mask as for the action list */
+    CHECK_STATUS(meeple_state_action_mask(s, 0, &mask, 1, &n), MEEPLE_ERR_NOT_ACTIVE);
+    CHECK_STATUS(meeple_state_legal_actions(s, 0, NULL, 0, &n), MEEPLE_ERR_NOT_ACTIVE);
+    CHECK_OK(meeple_state_action_mask(s, MEEPLE_ACTING_PLAYER, &mask, 1, &n));
+    CHECK(mask == 0);
+    player = 99;
+    CHECK_STATUS(meeple_state_current_player(s, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_state_current_player(NULL, &player), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK(player == 99);
+    meeple_state_free(s);
+    meeple_game_free(g);
+}
+
+static void position_hash_and_equality_ignore_the_generator(void) {
+    meeple_game_t *g = ttt();
+    meeple_state_t *a = NULL, *b = NULL, *c = NULL;
+    /* the same cells by another move order, from another seed */
+    const int32_t order_a[] = {0, 4, 8}, order_b[] = {8, 4, 0}, other[] = {0, 4, 7};
+    uint64_t ha = 0, hb = 0, hc = 0;
+    int32_t equal = -1;
+    meeple_state_new(g, 1, &a);
+    meeple_state_new(g, 2, &b);
+    meeple_state_new(g, 1, &c);
+    play(a, order_a, 3);
+    play(b, order_b, 3);
+    play(c, other, 3);
+    CHECK(!snapshot_equal(a, b)); /* their generators differ */
+    CHECK_OK(meeple_state_hash(a, &ha));
+    CHECK_OK(meeple_state_hash(b, &hb));
+    CHECK_OK(meeple_state_hash(c, &hc));
+    CHECK(ha == hb);
+    CHECK(ha != hc);
+    CHECK_OK(meeple_state_equal_position(a, b, &equal));
+    CHECK(equal == 1);
+    CHECK_OK(meeple_state_equal_position(a, c, &equal));
+    CHECK(equal == 0);
+    CHECK_STATUS(meeple_state_hash(a, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_state_equal_position(a, NULL, &equal), MEEPLE_ERR_INVALID_ARGUMENT);
+    meeple_state_free(a);
+    meeple_state_free(b);
+    meeple_state_free(c);
+    meeple_game_free(g);
+}
+
+static void states_of_different_games_are_never_the_same_position(void) {
+    meeple_game_t *g = ttt(), *m = NULL;
+    meeple_state_t *a = NULL, *b = NULL;
+    int32_t equal = -1;
+    CHECK_OK(meeple_game_new("tictactoe(misere=true)", &m));
+    meeple_state_new(g, 1, &a);
+    meeple_state_new(m, 1, &b);
+    CHECK_OK(meeple_state_equal_position(a, b, &equal));
+    CHECK(equal == 0);
+    meeple_state_free(a);
+    meeple_state_free(b);
+    meeple_game_free(m);
+    meeple_game_free(g);
+}
+
+static void a_draw_returns_zeros_without_a_negative_zero(void) {
+    meeple_game_t *g = ttt();
+    meeple_state_t *s = NULL;
+    /* X O X / X O O / O X X: a full board with no line */
+    const int32_t draw[] = {0, 1, 2, 4, 3, 5, 7, 6, 8};
+    double r[2] = {1.0, 1.0};
+    size_t n = 0;
+    int32_t over = 0;
+    meeple_state_new(g, 5, &s);
+    play(s, draw, 9);
+    CHECK_OK(meeple_state_is_terminal(s, &over));
+    CHECK(over == 1);
+    CHECK_OK(meeple_state_returns(s, r, 2, &n));
+    CHECK(r[0] == 0.0 && r[1] == 0.0);
+    CHECK(!signbit(r[0]) && !signbit(r[1]));
+    CHECK_OK(meeple_state_step_reward(s, r, 2, &n));
+    CHECK(!signbit(r[0]) && !signbit(r[1]));
+    meeple_state_free(s);
+    meeple_game_free(g);
+}
+
 const meeple_test_case meeple_state_tests[] = {
+    {"current_player_is_the_one_seat_to_move_then_nobody", current_player_is_the_one_seat_to_move_then_nobody},
+    {"position_hash_and_equality_ignore_the_generator", position_hash_and_equality_ignore_the_generator},
+    {"states_of_different_games_are_never_the_same_position",
+     states_of_different_games_are_never_the_same_position},
+    {"a_draw_returns_zeros_without_a_negative_zero", a_draw_returns_zeros_without_a_negative_zero},
     {"new_state_has_x_to_move_with_nine_actions", new_state_has_x_to_move_with_nine_actions},
     {"legal_actions_follow_query_then_fill", legal_actions_follow_query_then_fill},
     {"mask_and_is_legal_agree_with_legal_actions", mask_and_is_legal_agree_with_legal_actions},

@@ -28,14 +28,29 @@ TEST(poker_cards_parse_with_or_without_separators_in_text_order) {
 
 TEST(poker_bad_cards_are_named_in_the_error) {
     CHECK_THROWS_STATUS(parse_cards("As Ax"), Status::parse);
-    CHECK_THROWS_STATUS(parse_cards("10s"), Status::parse);
+    CHECK_THROWS_STATUS(parse_cards("1s"), Status::parse);
+    CHECK_THROWS_STATUS(parse_cards("100s"), Status::parse);
     CHECK_THROWS_STATUS(parse_cards("AsK"), Status::parse);
     CHECK_THROWS_STATUS(parse_cards("As as"), Status::invalid_argument);
     try {
         parse_cards("Ks Ax");
     } catch (const Error& e) {
         CHECK_EQ(std::string(e.what()),
-                 "bad card 'Ax': a card is a rank 2-9,T,J,Q,K,A then a suit c,d,h,s, as in 'As' or 'Td'");
+                 "bad card 'Ax': a card is a rank 2-9, T (or 10), J, Q, K, A then a suit c, d, h, s "
+                 "(or \u2663 \u2666 \u2665 \u2660), as in 'As', '10d' or 'A\u2660'");
+    }
+}
+
+TEST(poker_ten_may_be_written_10_and_suits_as_symbols) {
+    CHECK(parse_cards("10s") == parse_cards("Ts"));
+    CHECK(parse_cards("10s10h") == parse_cards("Ts Th"));
+    CHECK(parse_cards("A\u2660 K\u2665 Q\u2666 J\u2663") == parse_cards("As Kh Qd Jc"));
+    CHECK(parse_cards("A\u2664K\u2661Q\u2662J\u2667") == parse_cards("As Kh Qd Jc"));  // white suits
+    CHECK(parse_cards("A\u2660\uFE0F 10\u2665") == parse_cards("As Th"));  // emoji presentation
+    try {
+        parse_cards("A\u2660 K\u2602");  // an umbrella is no suit: the token is kept whole
+    } catch (const Error& e) {
+        CHECK(std::string(e.what()).rfind("bad card 'K\u2602':", 0) == 0);
     }
 }
 

@@ -48,3 +48,16 @@ def test_every_header_function_is_reachable_from_python(repo_root: pathlib.Path)
     assert len(names) > 30
     missing = [n for n in names if not hasattr(_ffi.lib, n)]
     assert not missing
+
+
+def test_every_function_of_the_header_is_called_from_the_cxx_wrapper(repo_root: pathlib.Path):
+    header = (repo_root / "include/meeple/meeple.h").read_text()
+    wrapper = (repo_root / "include/meeple/meeple.hpp").read_text()
+    # Declarations: MEEPLE_API <return type> name(  (the macro's own definition aside)
+    declared = set(re.findall(r"^MEEPLE_API\b[^(;]*?\b(meeple_\w+)\s*\(", header, flags=re.MULTILINE))
+    assert len(declared) > 70, sorted(declared)
+    # Calls in the wrapper, comments stripped so that a mention does not count.
+    code = re.sub(r"//[^\n]*|/\*.*?\*/", "", wrapper, flags=re.DOTALL)
+    called = set(re.findall(r"\b(meeple_\w+)\s*\(", code))
+    missing = sorted(declared - called)
+    assert not missing, f"meeple.hpp does not wrap: {missing}"

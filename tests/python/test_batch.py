@@ -294,22 +294,104 @@ def test_a_wrong_output_array_raises_type_error_naming_dtype_and_shape(method):
 def test_wrong_action_dones_seats_and_load_arrays_raise_type_error():
     batch = meeple.Batch("tictactoe", 4)
     before = batch.snapshot()
-    for actions in (np.zeros(4, dtype=np.int64), np.zeros(5, dtype=np.int32), np.zeros(8, dtype=np.int32)[::2],
-                    [0, 1, 2, 3], np.zeros((4, 1), dtype=np.int32)):
-        with pytest.raises(TypeError, match=r"actions must be .* dtype int32 and shape \(4,\)"):
+    for actions in (np.zeros(5, dtype=np.int32), np.zeros((4, 1), dtype=np.int32), [0, 1, 2],
+                    np.zeros(4, dtype=np.float32), ["a", "b", "c", "d"], np.zeros(4, dtype=bool)):
+        with pytest.raises(TypeError, match=r"actions must (have shape \(4,\)|hold integers)"):
             batch.step(actions)
         with pytest.raises(TypeError, match="actions"):
             batch.step_autoreset(actions)
     with pytest.raises(TypeError, match=r"dones must be .* dtype bool and shape \(4,\)"):
         batch.step(np.zeros(4, dtype=np.int32), dones=np.zeros(4, dtype=np.uint8))
-    with pytest.raises(TypeError, match=r"seats must be .* dtype int32 and shape \(4,\)"):
-        batch.observations(seats=np.zeros(4, dtype=np.int64))
+    with pytest.raises(TypeError, match=r"seats must (have shape \(4,\)|hold integers)"):
+        batch.observations(seats=np.zeros(4, dtype=np.float64))
     with pytest.raises(TypeError, match="data must be"):
         batch.load(before.tobytes())
-    with pytest.raises(TypeError, match="seeds must be"):
-        meeple.Batch.seeded("tictactoe", np.zeros(3, dtype=np.int64))
+    with pytest.raises(TypeError, match="seeds must"):
+        meeple.Batch.seeded("tictactoe", np.zeros((3, 2), dtype=np.uint64))
     assert np.array_equal(batch.snapshot(), before)
     assert batch.illegal_counts.tolist() == [0] * 4
+
+
+def test_inputs_take_any_integer_dtype_and_lists_with_range_checks():
+    # np.argmax gives int64; a list of ints, a strided view and uint8 all play alike
+    want = meeple.Batch("tictactoe", 4, seed=2)
+    want.step(np.array([0, 1, 2, 3], dtype=np.int32))
+    for actions in (np.array([0, 1, 2, 3], dtype=np.int64), [0, 1, 2, 3], np.arange(8, dtype=np.int32)[::2] // 2,
+                    np.array([0, 1, 2, 3], dtype=np.uint8)):
+        batch = meeple.Batch("tictactoe", 4, seed=2)
+        batch.step(actions)
+        assert np.array_equal(batch.snapshot(), want.snapshot())
+    batch = meeple.Batch("tictactoe", 4, seed=2)
+    before = batch.snapshot()
+    with pytest.raises(ValueError, match=r"actions\[2\] is 4294967296, outside the range of int32"):
+        batch.step(np.array([0, 0, 2**32, 0], dtype=np.int64))
+    with pytest.raises(ValueError, match=r"seeds\[1\] is -1"):
+        batch.reseed(seeds=[5, -1, 0, 0])
+    assert np.array_equal(batch.snapshot(), before)
+    seeded = meeple.Batch.seeded("tictactoe", [1, 2, 2**64 - 1])
+    assert [seeded.state(i).snapshot() for i in range(3)] == \
+        [meeple.Game("tictactoe").new_state(s).snapshot() for s in (1, 2, 2**64 - 1)]
+    seats = batch.observations(seats=[0, 1, meeple.PUBLIC, meeple.ALL])
+    assert np.array_equal(seats, batch.observations(seats=np.array([0, 1, -2, -3], dtype=np.int32)))
+    with pytest.raises(meeple.OutOfRangeError):
+        batch.observations(seats=[0, 1, 2, 0])
+
+
+def test_final_observations_and_states_are_those_of_the_replaced_games():
+    g = meeple.Game("tictactoe")
+    batch = meeple.Batch.seeded(g, [3, 4])
+    lone = g.new_state(3)
+    for cell in (0, 3, 1, 4, 2):  # X takes the top row in slot 0; slot 1 waits
+        dones = batch.step_autoreset([cell, meeple.NO_ACTION])
+        lone.apply(cell)
+    assert dones.tolist() == [True, False]
+    assert batch.state(0).move_number == 0  # a new game
+    final = batch.final_observations()
+    assert np.array_equal(final[0], lone.observation(meeple.PUBLIC))
+    assert not final[1].any()
+    assert np.array_equal(batch.final_observations(seats=[1, 0])[0], lone.observation(1))
+    assert batch.final_state(0) == lone  # the whole state, generator included
+    assert batch.rewards()[0].tolist() == [1.0, -1.0]  # the final reward
+    with pytest.raises(meeple.WrongStateError):
+        batch.final_state(1)
+    batch.step_autoreset([meeple.NO_ACTION] * 2)
+    assert not batch.final_observations().any()
+
+
+def test_episode_stats_cover_the_games_since_the_last_read():
+    batch = meeple.Batch.seeded("tictactoe", [3, 4], threads=2)
+    x_wins, o_wins = [0, 3, 1, 4, 2, meeple.NO_ACTION], [1, 0, 2, 3, 8, 6]
+    for a, b in zip(x_wins, o_wins):
+        batch.step_autoreset([a, b])
+    stats = batch.take_episode_stats()
+    assert (stats.episodes, stats.truncated, stats.mean_length) == (2, 0, 5.5)
+    assert stats.mean_returns.tolist() == [0.0, 0.0]
+    assert not np.signbit(stats.mean_returns).any()
+    empty = batch.take_episode_stats()
+    assert empty.episodes == 0 and empty.mean_length == 0.0 and not empty.mean_returns.any()
+
+
+def test_reset_restarts_only_the_chosen_slots():
+    g = meeple.Game("tictactoe")
+    batch = meeple.Batch.seeded(g, [3, 4, 5])
+    batch.step([4, 4, 4])
+    batch.reset([0])  # the next restart seed, as an autoreset would use
+    assert batch.state(0) == g.new_state(derive_seed(3, 1))
+    assert batch.state(1).move_number == 1 and batch.state(2).move_number == 1
+    batch.reset(np.array([False, True, True]), seeds=[77, 78])
+    assert batch.state(1) == g.new_state(77) and batch.state(2) == g.new_state(78)
+    batch.reset([-1])  # from the end; its seed line is now 78
+    assert batch.state(2) == g.new_state(derive_seed(78, 1))
+    assert batch.episodes().count.tolist() == [0, 0, 0]  # abandoned games are not episodes
+    assert not batch.rewards().any()
+    with pytest.raises(IndexError):
+        batch.reset([3])
+    with pytest.raises(ValueError, match="twice"):
+        batch.reset([1, 1])
+    with pytest.raises(TypeError):
+        batch.reset(np.array([True, False]))
+    with pytest.raises(TypeError, match="seeds must have shape"):
+        batch.reset([0, 1], seeds=[1])
 
 
 def test_observations_from_given_seats_match_state_observation():
@@ -433,3 +515,21 @@ def test_the_examples_in_docs_batch_md_run(repo_root):
         scope: dict = {}
         exec(compile(block, "docs/batch.md", "exec"), scope)
         assert scope["batch"].illegal_counts.sum() == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_final_observations_and_episode_stats_do_not_depend_on_threads(name):
+    results = []
+    for threads in (1, 3):
+        batch = meeple.Batch(name, 96, seed=5, threads=threads)
+        rng = np.random.default_rng(1)
+        finals = []
+        for _ in range(60):
+            masks = batch.dense_masks()
+            actions = np.argmax(rng.random(masks.shape) * masks, axis=1)  # int64, converted once
+            batch.step_autoreset(actions)
+            finals.append(batch.final_observations().copy())
+        stats = batch.take_episode_stats()
+        results.append((np.stack(finals), stats.episodes, stats.mean_length, stats.mean_returns.tolist()))
+    (f1, *s1), (f3, *s3) = results
+    assert np.array_equal(f1, f3) and s1 == s3

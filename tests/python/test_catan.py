@@ -261,8 +261,23 @@ def test_render_draws_the_board_and_the_seats():
     state = meeple.Game("catan(board=beginner)").new_state(seed=1)
     play_random(state, 200, random.Random(14))
     text = state.render()
-    assert "seat 3:" in text and "bank" in text
-    assert "ore" in text and "desrt" in text
+    assert "seat 3:" in text and "bank: brick " in text
+    # terrains spelled out, in the hexes of the beginner board
+    for terrain in ("brick", "lumber", "wool", "grain", "ore", "desert"):
+        assert terrain in text.split("nodes:")[0]
+    assert "resources: brick " in text and "development cards: " in text
+
+
+def test_render_labels_buildings_and_roads_by_seat():
+    game = meeple.Game("catan(board=beginner)")
+    state = game.from_position({
+        "buildings": [{"node": 0, "owner": 2, "kind": "settlement"}, {"node": 10, "owner": 1, "kind": "city"}],
+        "roads": [{"edge": 0, "owner": 2}],
+        "phase": "main", "dice": 6,
+    })
+    board = state.render().split("nodes:")[0]
+    assert board.count("S2") == 1 and board.count("C1") == 1 and board.count("r2") == 1
+    assert "S0" not in board and "r0" not in board and "r1" not in board
 
 
 def test_positions_build_a_state_and_refuse_broken_rules():

@@ -68,8 +68,58 @@ def test_players_alternate_and_cells_fill(ttt):
     assert s.current_player == 1
     assert 4 not in s.legal_actions()
     assert not s.action_mask()[4]
-    assert not s.action_mask(0).any()  # not active: an empty mask
+    with pytest.raises(meeple.NotActiveError):  # not active: the same rule as legal_actions
+        s.action_mask(0)
+    with pytest.raises(meeple.NotActiveError):
+        s.legal_actions(0)
     assert s.is_legal(0) and not s.is_legal(4) and not s.is_legal(0, player=0)
+
+
+def test_current_player_is_none_once_the_game_is_over(ttt):
+    s = play(ttt.new_state(), [0, 3, 1, 4, 2])  # X takes the top row
+    assert s.current_player is None
+    assert not s.action_mask().any()
+    with pytest.raises(meeple.NotActiveError):
+        s.action_mask(1)
+
+
+def test_position_hash_ignores_the_generator_and_move_order(ttt):
+    a = play(ttt.new_state(seed=1), [0, 4, 8])
+    b = play(ttt.new_state(seed=2), [8, 4, 0])  # same cells, other order and seed
+    c = play(ttt.new_state(seed=1), [0, 4, 7])
+    assert a != b  # == compares snapshots, generator included
+    assert a.same_position(b) and b.same_position(a)
+    assert a.position_hash == b.position_hash
+    assert not a.same_position(c)
+    assert a.position_hash != c.position_hash
+    assert 0 <= a.position_hash < 2**64
+    table = {a.position_hash: "seen"}
+    assert table.get(b.position_hash) == "seen"
+
+
+def test_positions_of_different_games_differ(ttt):
+    misere = meeple.Game("tictactoe(misere=true)")
+    assert not ttt.new_state().same_position(misere.new_state())
+    with pytest.raises(TypeError):
+        ttt.new_state().same_position("state")
+
+
+def test_catan_states_from_different_seeds_are_different_positions():
+    g = meeple.Game("catan")
+    a, b = g.new_state(seed=1), g.new_state(seed=2)
+    assert not a.same_position(b) and a.position_hash != b.position_hash
+    # a determinized copy of a fresh game keeps the board (nothing hidden yet) and
+    # draws a new generator: the same position
+    d = a.determinize(0, seed=99)
+    assert d.snapshot() != a.snapshot()
+    assert d.same_position(a) and d.position_hash == a.position_hash
+
+
+def test_a_draw_has_no_negative_zero(ttt):
+    s = play(ttt.new_state(), [0, 1, 2, 4, 3, 5, 7, 6, 8])
+    assert s.is_terminal
+    assert [np.signbit(x) for x in s.returns] == [False, False]
+    assert [np.signbit(x) for x in s.step_reward] == [False, False]
 
 
 def test_a_column_wins_for_o(ttt):

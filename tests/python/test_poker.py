@@ -103,7 +103,8 @@ def test_deck_deals_the_rest_in_a_seeded_order() -> None:
 
 
 def test_errors_name_the_bad_card_and_show_the_form() -> None:
-    with pytest.raises(ValueError, match=r"bad card 'Ax': a card is a rank 2-9,T,J,Q,K,A then a suit c,d,h,s, as in 'As' or 'Td'"):
+    with pytest.raises(ValueError, match=r"bad card 'Ax': a card is a rank 2-9, T \(or 10\), J, Q, K, A then a suit c, d, h, s "
+                       r"\(or ♣ ♦ ♥ ♠\), as in 'As', '10d' or 'A♠'"):
         poker.cards("As Ax")
     with pytest.raises(meeple.ParseError):
         poker.Card("1s")
@@ -254,3 +255,16 @@ def test_categories_occupy_the_documented_value_blocks() -> None:
         if first > 1:
             assert poker.category(first - 1) == poker.CATEGORIES[index - 1]
     assert poker.category(poker.NUM_VALUES) == "Straight Flush"
+
+
+def test_cards_read_ten_as_10_and_suit_symbols() -> None:
+    assert poker.mask("10s 10h") == poker.mask("Ts Th")
+    assert poker.mask("A♠K♥ Q♦ J♣") == poker.mask("As Kh Qd Jc")
+    assert poker.mask("A♤ K♡ Q♢ J♧") == poker.mask("As Kh Qd Jc")
+    assert [str(c) for c in poker.cards("10♠ 2c")] == ["Ts", "2c"]
+
+
+def test_a_bad_suit_symbol_is_named_whole() -> None:
+    with pytest.raises(meeple.ParseError) as e:
+        poker.mask("A♠ K☂")
+    assert "bad card 'K☂'" in str(e.value) and "\ufffd" not in str(e.value)

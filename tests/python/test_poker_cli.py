@@ -3,6 +3,7 @@ errors, and the README's poker example runs as written."""
 
 from __future__ import annotations
 
+import json
 import pathlib
 import re
 
@@ -11,9 +12,66 @@ import pytest
 from meeple import cli
 
 
-def test_eval_prints_the_description(capsys: pytest.CaptureFixture[str]) -> None:
+def test_eval_prints_the_description_and_the_best_five(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["eval", "As Ks Qs Js Ts"]) == 0
-    assert capsys.readouterr().out.strip() == "As Ks Qs Js Ts: Straight Flush, ace high (value 7462 of 7462)"
+    assert capsys.readouterr().out.splitlines() == [
+        "As Ks Qs Js Ts: Straight Flush, ace high (value 7462 of 7462)", "best five: As Ks Qs Js Ts"]
+
+
+def test_eval_best_five_of_seven_is_the_made_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    # a full house, nines full of kings, out of seven cards; the 2c and 4d play no part
+    assert cli.main(["eval", "9s 9h Kd 2c 9d Ks 4d"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("9s 9h Kd 2c 9d Ks 4d: Full House")  # the cards in the order given
+    assert out[1] == "best five: Ks Kd 9s 9h 9d"
+
+
+def test_eval_plo_best_five_uses_exactly_two_hole_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    # As with the board's 2s 3s 4s 5s would be a straight flush, but PLO plays exactly two
+    # hole cards and three board cards: the best is the ace-king flush
+    assert cli.main(["eval", "As Ks Qd Jc", "--board", "2s 3s 4s 5s 9h", "--game", "plo", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["category"] == "Flush"
+    assert doc["best_five"] == ["As", "Ks", "5s", "4s", "3s"]
+
+
+def test_eval_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["eval", "2c 7d 9h Jc Kd", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["cards"] == ["2c", "7d", "9h", "Jc", "Kd"] and doc["category"] == "High Card"
+    assert doc["best_five"] == ["Kd", "Jc", "9h", "7d", "2c"] and doc["board"] is None
+
+
+def test_cards_take_10_and_suit_symbols(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["eval", "10s J♠ Q♠ K♠ A♠"]) == 0
+    assert capsys.readouterr().out.startswith("Ts Js Qs Ks As: Straight Flush, ace high")
+
+
+def test_equity_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["equity", "AsKs", "QdQc", "--board", "2c 7d 9h", "--exact", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["exact"] and doc["count"] == 990 and doc["board"] == ["2c", "7d", "9h"]
+    assert [h["cards"] for h in doc["hands"]] == [["As", "Ks"], ["Qd", "Qc"]]
+    assert abs(sum(h["equity"] for h in doc["hands"]) - 1) < 1e-12
+
+
+def test_cards_given_one_an_argument_get_a_hint_to_join_them(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["equity", "As", "Ks", "Qd", "Qc"]) == 2
+    err = capsys.readouterr().err
+    assert "hand 0 (As) has 1 card; a Hold'em hand has 2 hole cards" in err
+    assert "'meeple equity AsKs QdQc'" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["equity", "AsKs", "AsQd"], "hand 1 (As Qd) shares As with hand 0 (As Ks)"),
+    (["equity", "AsKs", "QdQc", "--board", "Qd 7h 2c"], "hand 1 (Qd Qc) shares Qd with the board"),
+    (["equity", "AsKs", "QdQc", "--dead", "Ks"], "hand 0 (As Ks) shares Ks with the dead cards"),
+])
+def test_a_card_clash_names_where_the_card_already_is(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                                      needle: str) -> None:
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert needle in err and err.count("\n") == 1
 
 
 def test_eval_plays_hole_cards_on_a_board_by_the_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -25,7 +83,7 @@ def test_exact_equity_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["equity", "AsKs", "QdQc", "--board", "2c 7d 9h", "--exact"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Hold'em equity (exact, 990 boards)"
-    assert out[1] == "board: 9h 7d 2c"
+    assert out[1] == "board: 2c 7d 9h"  # in the order given
     assert out[3].startswith("As Ks") and out[4].startswith("Qd Qc")
 
 
@@ -36,7 +94,7 @@ def test_monte_carlo_equity_shows_the_standard_error(capsys: pytest.CaptureFixtu
 
 
 def test_a_bad_card_is_named(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["equity", "AsKx", "QdQc"]) == 1
+    assert cli.main(["equity", "AsKx", "QdQc"]) == 2
     assert "bad card 'Kx'" in capsys.readouterr().err
 
 

@@ -108,3 +108,27 @@ def test_tictactoe_random_play_statistics_match_the_known_values():
     freq = [c / n for c in counts]
     for got, want in zip(freq, [0.5849, 0.2880, 0.1271]):
         assert abs(got - want) < 0.03, (freq, counts)
+
+
+def test_no_game_ever_gives_a_negative_zero_return_or_reward():
+    # A negated zero (-0.0) prints as "-0." and breaks bitwise comparisons; every game,
+    # in every state of random play, gives +0.0 instead.
+    for spec in [*meeple.games(), "tictactoe(misere=true)", "catan(players=2,max_turns=30)"]:
+        game = meeple.Game(spec)
+        for seed in range(40 if game.name != "catan" else 3):
+            rng = random.Random(seed)
+            state = game.new_state(seed)
+            while True:
+                for values in (state.returns, state.step_reward):
+                    assert not np.signbit(values[values == 0]).any(), f"{spec} seed {seed}: {values}"
+                if state.is_terminal:
+                    break
+                state.apply(rng.choice(state.legal_actions()))
+    batch = meeple.Batch("tictactoe", 64, seed=3)
+    for _ in range(30):
+        masks = batch.dense_masks()
+        batch.step_autoreset(np.argmax(masks, axis=1))
+        rewards = batch.rewards()
+        assert not np.signbit(rewards[rewards == 0]).any()
+    returns = batch.episodes().returns
+    assert not np.signbit(returns[returns == 0]).any()

@@ -21,7 +21,7 @@ import numpy as np
 from ._ffi import check, ffi, lib
 from .game import Game, State
 
-__all__ = ["Batch", "Episodes", "RandomGames", "run_random_games", "derive_seed",
+__all__ = ["Batch", "Episodes", "EpisodeStats", "RandomGames", "run_random_games", "derive_seed",
            "STATUS_FIELDS", "EPISODE_FIELDS", "NOBODY", "ACTOR_CHANCE"]
 
 STATUS_FIELDS: tuple[str, ...] = ("done", "winner", "turn", "current_player", "truncated")
@@ -61,6 +61,39 @@ def _pointer(arr: Any, ctype: str, dtype: np.dtype, shape: tuple[int, ...], name
     return ffi.from_buffer(ctype, arr, require_writable=writeable)
 
 
+def _input(arr: Any, ctype: str, dtype: np.dtype, shape: tuple[int, ...], name: str) -> tuple[np.ndarray, Any]:
+    """An input array as ``dtype``: an exact C-contiguous array is passed as it is; a
+    list or an array of another integer dtype (``np.argmax`` gives int64) is converted
+    once, after checking that every value fits ``dtype``. Returns the array (keep it
+    alive for the call) and its pointer. TypeError for a wrong shape or a non-integer
+    dtype, ValueError for a value that does not fit."""
+    if isinstance(arr, np.ndarray) and (arr.dtype is dtype or arr.dtype == dtype) and arr.shape == shape \
+            and arr.flags.c_contiguous:
+        return arr, ffi.from_buffer(ctype, arr)
+    # Lists go through Python ints, so that big uint64 seeds do not turn into floats.
+    a = arr if isinstance(arr, np.ndarray) else np.array(arr, dtype=object)
+    if a.shape != shape:
+        raise TypeError(f"{name} must have shape {shape} (an array or a list of integers); got {_describe(arr)}"
+                        + ("" if isinstance(arr, np.ndarray) else f" of shape {a.shape}"))
+    info = np.iinfo(dtype)
+    if a.dtype.kind == "O" and all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in a.flat):
+        values = [int(v) for v in a.flat]
+        lo, hi = (min(values), max(values)) if values else (0, 0)
+    elif a.dtype.kind in "iu":
+        lo, hi = (int(a.min()), int(a.max())) if a.size else (0, 0)
+    else:
+        got = f"an array of dtype {a.dtype}" if isinstance(arr, np.ndarray) else f"a {type(arr).__name__} of non-integers"
+        raise TypeError(f"{name} must hold integers (any integer dtype, or a list of ints); got {got}")
+    if lo < info.min or hi > info.max:
+        bad = lo if lo < info.min else hi
+        index = int(np.flatnonzero(np.asarray([int(v) == bad for v in a.flat]))[0])
+        raise ValueError(f"{name}[{index}] is {bad}, outside the range of {dtype.name} "
+                         f"[{info.min}, {info.max}]")
+    converted = np.array([int(v) for v in a.flat], dtype=dtype).reshape(shape) if a.dtype.kind == "O" \
+        else np.ascontiguousarray(a, dtype=dtype)
+    return converted, ffi.from_buffer(ctype, converted)
+
+
 def _output(out: Any, ctype: str, dtype: np.dtype, shape: tuple[int, ...], name: str = "out") -> tuple[np.ndarray, Any]:
     if out is None:
         out = np.empty(shape, dtype=dtype)
@@ -95,6 +128,15 @@ class Episodes(NamedTuple):
     truncated: np.ndarray  # int32: 1 when a turn cap ended it
     length: np.ndarray     # int32: actions it took, chance outcomes included
     returns: np.ndarray    # float32[n, num_players]
+
+
+class EpisodeStats(NamedTuple):
+    """Games finished since the last ``Batch.take_episode_stats()``."""
+
+    episodes: int              # games finished
+    truncated: int             # of them, games a turn cap ended
+    mean_length: float         # mean actions a game, chance outcomes included (0 with none)
+    mean_returns: np.ndarray   # float64[num_players]: each seat's mean return (zeros with none)
 
 
 class RandomGames(NamedTuple):
@@ -139,14 +181,14 @@ class Batch:
 
     @classmethod
     def seeded(cls, game: Game | str, seeds: np.ndarray, threads: int = 0) -> "Batch":
-        """A batch whose slot i starts from ``seeds[i]`` (a uint64 array of shape (n,))."""
+        """A batch whose slot i starts from ``seeds[i]`` (uint64[n], or any integer array
+        or list of n integers in [0, 2**64))."""
         self = cls.__new__(cls)
         self._game = _game(game)
-        if not isinstance(seeds, np.ndarray) or seeds.ndim != 1:
-            raise TypeError(f"seeds must be a C-contiguous numpy array of dtype uint64 and shape (n,); "
-                            f"got {_describe(seeds)}")
-        n = seeds.shape[0]
-        ptr = _pointer(seeds, "uint64_t[]", _UINT64, (n,), "seeds", False)
+        n = len(seeds) if not isinstance(seeds, np.ndarray) else (seeds.shape[0] if seeds.ndim == 1 else -1)
+        if n < 1:
+            raise TypeError(f"seeds must be a non-empty 1-d array or list of integers; got {_describe(seeds)}")
+        seeds, ptr = _input(seeds, "uint64_t[]", _UINT64, (n,), "seeds")
         out = ffi.new("meeple_batch_t **")
         check(lib.meeple_batch_new_seeded(self._game._ptr, ptr, n, _threads(threads), out))
         self._adopt(out[0])
@@ -216,7 +258,7 @@ class Batch:
 
     def _step(self, autoreset: bool, actions: np.ndarray, dones: np.ndarray | None, masks: np.ndarray | None,
               observations: np.ndarray | None) -> np.ndarray:
-        a = _pointer(actions, "int32_t[]", _INT32, self._shape["n"], "actions", False)
+        _, a = _input(actions, "int32_t[]", _INT32, self._shape["n"], "actions")
         dones, d = _output(dones, "uint8_t[]", _BOOL, self._shape["n"], "dones")
         if masks is None and observations is None:
             fn = lib.meeple_batch_step_autoreset if autoreset else lib.meeple_batch_step
@@ -234,8 +276,9 @@ class Batch:
 
     def step(self, actions: np.ndarray, dones: np.ndarray | None = None, *, masks: np.ndarray | None = None,
              observations: np.ndarray | None = None) -> np.ndarray:
-        """Plays ``actions[i]`` (int32[n]) in slot i and returns ``dones`` (bool[n]: the
-        game is over). ``NO_ACTION`` leaves a slot alone; an illegal action leaves it
+        """Plays ``actions[i]`` in slot i and returns ``dones`` (bool[n]: the game is
+        over). ``actions`` is int32[n], or any integer array or list of n integers
+        (converted once; a value outside int32 raises ``ValueError``). ``NO_ACTION`` leaves a slot alone; an illegal action leaves it
         alone too and is counted in ``illegal_counts``. Finished games stay as they are
         (an action in one counts as illegal).
 
@@ -286,13 +329,13 @@ class Batch:
 
     def observations(self, out: np.ndarray | None = None, seats: np.ndarray | None = None) -> np.ndarray:
         """Observations ``float32[n, obs_size]``, from each slot's acting seat (the
-        public view where no seat acts), or from ``seats[i]`` (int32[n] of seats,
-        ``PUBLIC`` or ``ALL``) when given."""
+        public view where no seat acts), or from ``seats[i]`` (n seats, ``PUBLIC`` or
+        ``ALL``: any integer array or list) when given."""
         out, p = _output(out, "float[]", _FLOAT32, self._shape["obs"])
         if seats is None:
             check(lib.meeple_batch_write_observations(self._ptr, p, out.size))
         else:
-            v = _pointer(seats, "int32_t[]", _INT32, self._shape["n"], "seats", False)
+            seats, v = _input(seats, "int32_t[]", _INT32, self._shape["n"], "seats")
             check(lib.meeple_batch_write_observations_for(self._ptr, v, self._n, p, out.size))
         return out
 
@@ -311,6 +354,72 @@ class Batch:
         check(lib.meeple_batch_write_episodes(self._ptr, ffi.from_buffer("int32_t[]", ints), ints.size,
                                               ffi.from_buffer("float[]", returns), returns.size))
         return Episodes(ints[:, 0], ints[:, 1], ints[:, 2], ints[:, 3], returns)
+
+    def final_observations(self, out: np.ndarray | None = None, seats: Any = None) -> np.ndarray:
+        """Observations ``float32[n, obs_size]`` of the games that the last
+        ``step_autoreset`` replaced (Gymnasium's ``final_observation``), so that a
+        truncated game can be bootstrapped from its last state: row i is the finished
+        game's final observation for a slot that step restarted (its ``dones[i]``),
+        zeros for the others. From the public view, or from ``seats[i]`` (a seat,
+        ``PUBLIC`` or ``ALL``) when given. The final reward is in ``rewards()`` after
+        the same step. Valid until the next step, load or reseed (for one slot, until
+        it is reset or set)."""
+        out, p = _output(out, "float[]", _FLOAT32, self._shape["obs"])
+        if seats is None:
+            check(lib.meeple_batch_write_final_observations(self._ptr, ffi.NULL, 0, p, out.size))
+        else:
+            seats, v = _input(seats, "int32_t[]", _INT32, self._shape["n"], "seats")
+            check(lib.meeple_batch_write_final_observations(self._ptr, v, self._n, p, out.size))
+        return out
+
+    def final_state(self, i: int) -> State:
+        """The finished game that the last ``step_autoreset`` replaced in slot ``i``, as
+        it ended. ``WrongStateError`` when that step did not restart slot ``i``."""
+        out = ffi.new("meeple_state_t **")
+        check(lib.meeple_batch_get_final_state(self._ptr, self._slot(i), out))
+        return State._wrap(self._game, out[0])
+
+    def take_episode_stats(self) -> EpisodeStats:
+        """Statistics of the games finished (by any step) since the last call, the
+        batch's start or a reseed, and clears them: how many, how many a turn cap
+        ended, their mean length and each seat's mean return (zeros with no game).
+        The same values at any thread count."""
+        stats = ffi.new("meeple_batch_episode_stats_t *")
+        stats.struct_size = ffi.sizeof("meeple_batch_episode_stats_t")
+        means = np.zeros(self.num_players, dtype=np.float64)
+        check(lib.meeple_batch_take_episode_stats(self._ptr, stats, ffi.from_buffer("double[]", means), means.size))
+        return EpisodeStats(int(stats.episodes), int(stats.truncated), float(stats.mean_length), means)
+
+    def reset(self, slots: Any, seeds: Any = None) -> None:
+        """Starts a new game in the chosen slots and leaves the others alone. ``slots``
+        is a boolean mask of n entries or a sequence of slot indices (negative ones
+        count from the end), as in NumPy indexing. Each chosen slot starts from its next
+        restart seed, as an autoreset would, or from ``seeds[k]`` for the k-th chosen
+        slot when ``seeds`` is given (that seed then seeds the slot's later restarts).
+        The abandoned games are not recorded as episodes."""
+        mask = np.asarray(slots)
+        which = np.zeros(self._n, dtype=np.uint8)
+        if mask.dtype == np.bool_:
+            if mask.shape != (self._n,):
+                raise TypeError(f"a boolean slots mask must have shape ({self._n},); got shape {mask.shape}")
+            which[mask] = 1
+            chosen = np.flatnonzero(mask)
+        else:
+            indices = np.atleast_1d(mask)
+            if indices.ndim != 1 or (indices.size and indices.dtype.kind not in "iu"):
+                raise TypeError(f"slots must be a boolean mask of {self._n} entries or a sequence of slot "
+                                f"indices; got {_describe(slots)}")
+            chosen = np.array([self._slot(int(i)) for i in indices], dtype=np.int64)
+            if len(set(chosen.tolist())) != chosen.size:
+                raise ValueError(f"slots names a slot twice: {indices.tolist()}")
+            which[chosen] = 1
+        seed_ptr = ffi.NULL
+        if seeds is not None:
+            given, _ = _input(seeds, "uint64_t[]", _UINT64, (chosen.size,), "seeds")
+            full = np.zeros(self._n, dtype=np.uint64)
+            full[chosen] = given
+            seed_ptr = ffi.from_buffer("uint64_t[]", full)
+        check(lib.meeple_batch_reset_slots(self._ptr, ffi.from_buffer("uint8_t[]", which), seed_ptr, self._n))
 
     @property
     def illegal_counts(self) -> np.ndarray:
@@ -338,13 +447,14 @@ class Batch:
 
     def reseed(self, seed: int | None = None, *, seeds: np.ndarray | None = None) -> None:
         """Restarts every slot as a new batch would: from ``derive_seed(seed, i)``, or
-        from ``seeds[i]`` (uint64[n]). Clears illegal counts and episode records."""
+        from ``seeds[i]`` (n integers in [0, 2**64)). Clears illegal counts, episode
+        records and episode statistics."""
         if (seed is None) == (seeds is None):
             raise TypeError("reseed() takes either a seed or seeds=, not both or neither")
         if seeds is None:
             check(lib.meeple_batch_reseed(self._ptr, _seed(seed)))  # type: ignore[arg-type]
         else:
-            p = _pointer(seeds, "uint64_t[]", _UINT64, self._shape["n"], "seeds", False)
+            seeds, p = _input(seeds, "uint64_t[]", _UINT64, self._shape["n"], "seeds")
             check(lib.meeple_batch_reseed_seeded(self._ptr, p, self._n))
 
     def state(self, i: int) -> State:

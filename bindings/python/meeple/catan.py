@@ -2,9 +2,9 @@
 
 The base game with player trading for 2-4 players (``Game("catan")``, options
 ``players``, ``vp_to_win``, ``max_turns``, ``board=random|beginner``, ``red_adjacent``,
-``trade_budget``, ``explicit_chance``, ``friendly_robber``). Rules and their reasons:
-``docs/catan-rules.md``; actions and positions: ``docs/catan-actions.md``;
-observation: ``docs/catan-observation.md``::
+``trade_budget``, ``explicit_chance``, ``friendly_robber``). Rules and options:
+``docs/catan.md``, with the reasons of each rule in ``docs/catan-rules.md``; actions
+and positions: ``docs/catan-actions.md``; observation: ``docs/catan-observation.md``::
 
     import meeple
     topo = meeple.catan.topology()

@@ -1,38 +1,83 @@
-"""The ``meeple`` command. Subcommands live in ``meeple.commands``, one module each."""
+"""The ``meeple`` command. Subcommands live in ``meeple.commands``, one module each.
+
+Every argument is checked by argparse (types and ranges, ``meeple.commands.args``):
+a bad one ends the command with one line on stderr and status 2. A failure of the
+library while working prints its message and exits with 1; a closed pipe (``meeple
+demo | head``) and Ctrl-C end quietly. No traceback reaches the terminal.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from . import __version__
 from .commands import demo, games, poker
-from .errors import MeepleError
+from .commands.args import UsageError
+from .errors import InvalidArgumentError, MeepleError, OutOfRangeError, ParseError
 
 # Each module adds its subcommand with register(subparsers); add a line to add one.
 COMMANDS = [games, demo, poker]
 
 
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: ``meeple demo: error: ...``."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="meeple", description="fast, deterministic game engines")
-    parser.add_argument("--version", action="version", version=f"meeple {__version__}")
-    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    parser = Parser(prog="meeple", description="fast, deterministic game engines")
+    parser.add_argument("--version", action="version", version=f"meeple {__version__}",
+                        help="print the library's version and exit")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
     for module in COMMANDS:
         module.register(sub)
     return parser
 
 
+def _quiet_stdout() -> None:
+    """After a broken pipe: send what is left to /dev/null, so that the interpreter's
+    final flush does not report the closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Runs the command line ``argv`` (default: ``sys.argv[1:]``) and returns its exit
+    status: 0 done, 1 the library failed (or the output pipe closed), 2 a bad
+    argument, 130 interrupted."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, --version and argument errors
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     if not hasattr(args, "run"):
         parser.print_help()
         return 2
     try:
-        return int(args.run(args) or 0)
+        status = int(args.run(args) or 0)
+        sys.stdout.flush()  # inside the try: a pipe closed before the last write is caught too
+        return status
+    except (UsageError, InvalidArgumentError, OutOfRangeError, ParseError) as e:
+        # The library checks what argparse cannot (cards shared between hands, counts):
+        # a bad argument all the same.
+        print(f"{getattr(args, 'prog', 'meeple')}: error: {e}", file=sys.stderr)
+        return 2
     except MeepleError as e:
         print(f"meeple: error: {e}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 1
+    except KeyboardInterrupt:
+        print("meeple: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

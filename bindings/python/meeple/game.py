@@ -9,7 +9,6 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._ffi import check, ffi, fetch_string, lib, raise_for
-from .errors import WrongStateError
 
 CHANCE: int = lib.MEEPLE_CHANCE
 """The chance pseudo-player, active while a random outcome is pending."""
@@ -21,6 +20,7 @@ NO_ACTION: int = lib.MEEPLE_NO_ACTION
 """In batch calls: leave this slot unchanged."""
 
 _ACTING = lib.MEEPLE_ACTING_PLAYER
+_NOBODY = lib.MEEPLE_NOBODY
 
 
 class ObsField(NamedTuple):
@@ -58,7 +58,8 @@ def _player(player: int | None) -> int:
 
 class Game:
     """A configured match: a game name and its options, such as ``Game("tictactoe")``
-    or ``Game("catan(players=3)")``. Immutable; states are made from it.
+    or ``Game("catan(players=3)")``. Immutable; states are made from it. Each game's
+    rules and options: ``docs/catan.md``, ``docs/triangle.md``, ``docs/tictactoe.md``.
 
     Raises ``InvalidArgumentError`` (a ``ValueError``) for an unknown game or option,
     with a message listing what exists, and ``ParseError`` for a malformed spec.
@@ -130,6 +131,11 @@ class Game:
     def snapshot_size(self) -> int:
         """Number of bytes in a snapshot of any state of this game."""
         return int(self._info.snapshot_size)
+
+    @property
+    def state_version(self) -> int:
+        """Version of this game's state layout (snapshots and position hashes follow it)."""
+        return int(self._info.state_version)
 
     @property
     def options(self) -> dict[str, Option]:
@@ -260,11 +266,12 @@ class State:
     @property
     def current_player(self) -> int | None:
         """The one player who owes a decision (a seat or ``CHANCE``), ``None`` once the
-        game is over. Raises ``WrongStateError`` when several are active at once."""
-        players = self.active_players
-        if len(players) > 1:
-            raise WrongStateError(f"several players are active at once: {players}; name the player")
-        return players[0] if players else None
+        game is over. Raises ``WrongStateError`` when several seats are active at once
+        (a simultaneous phase; see ``active_players``)."""
+        flag = (self._scratch or self._buffers())[3]
+        check(lib.meeple_state_current_player(self._ptr, flag))
+        player = int(flag[0])
+        return None if player == _NOBODY else player
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` in increasing order. Raises
@@ -277,8 +284,9 @@ class State:
         return actions[: n[0]].tolist()
 
     def action_mask(self, player: int | None = None) -> np.ndarray:
-        """Legal actions as a ``bool`` array of length ``num_actions`` (all False for
-        a seat that is not active)."""
+        """Legal actions as a ``bool`` array of length ``num_actions``. The same rule
+        as ``legal_actions``: a seat that owes no decision now raises
+        ``NotActiveError``; ``player=None`` in a finished game gives all False."""
         words = np.zeros(self._game.mask_words, dtype=np.uint64)
         check(lib.meeple_state_action_mask(
             self._ptr, _player(player), ffi.from_buffer("uint64_t[]", words), words.size, self._n))
@@ -391,6 +399,27 @@ class State:
         buf = ffi.new("uint8_t[]", size)
         check(lib.meeple_state_snapshot(self._ptr, buf, size, self._n))
         return bytes(ffi.buffer(buf, size))
+
+    @property
+    def position_hash(self) -> int:
+        """A 64-bit hash of the position (an ``int`` in [0, 2**64)) for transposition
+        tables: the game state alone, the generator and move number left out, so
+        states that differ only in their generators hash equal. Stable for a given
+        game and state version (``game.state_version``) on every platform; do not
+        store it across versions."""
+        out = ffi.new("uint64_t *")
+        check(lib.meeple_state_hash(self._ptr, out))
+        return int(out[0])
+
+    def same_position(self, other: "State") -> bool:
+        """Whether ``other`` holds the same position as this state, generators and
+        move numbers aside (``==`` compares whole snapshots, generator included).
+        States of different games are never the same position."""
+        if not isinstance(other, State):
+            raise TypeError(f"same_position() takes a meeple.State, not {type(other).__name__}")
+        flag = (self._scratch or self._buffers())[3]
+        check(lib.meeple_state_equal_position(self._ptr, other._ptr, flag))
+        return flag[0] != 0
 
     def clone(self) -> "State":
         """An independent copy, generator included."""

@@ -25,7 +25,7 @@ import numpy as np
 from ._ffi import check, fetch_string, ffi, lib
 
 __all__ = [
-    "Card", "cards", "mask", "from_mask", "format_mask", "deck", "evaluate", "describe", "category",
+    "Card", "cards", "mask", "from_mask", "format_mask", "deck", "evaluate", "best_five", "describe", "category",
     "tiebreak_ranks", "showdown", "Showdown", "evaluate_batch", "evaluate_hand_batch",
     "evaluate_holdem_batch", "evaluate_plo_batch", "equity", "count_boards", "EquityResult",
     "CATEGORIES", "GAMES", "NUM_VALUES",
@@ -214,6 +214,30 @@ def evaluate(cards_: CardsLike, board: CardsLike | None = None, *, game: str = "
     else:
         check(lib.meeple_poker_evaluate_hand(_game(game), mask(cards_), mask(board), out))
     return int(out[0])
+
+
+def best_five(cards_: CardsLike, board: CardsLike | None = None, *, game: str = "holdem") -> list[Card]:
+    """The five cards that make a hand's value, highest rank first: the best five of 5
+    to 7 cards, or (with ``board``) of the hole cards on the board by the game's rules
+    (PLO: two hole cards and three board cards). Where several fives make the same
+    value (the board plays), the first in card order is given. Errors as ``evaluate``."""
+    import itertools
+
+    value = evaluate(cards_, board, game=game)  # checks everything first
+    hole = [c.mask for c in from_mask(mask(cards_))]
+    if board is None:
+        fives = itertools.combinations(hole, 5)
+    else:
+        table = [c.mask for c in from_mask(mask(board))]
+        if game == "plo":
+            fives = (h + b for h in itertools.combinations(hole, 2) for b in itertools.combinations(table, 3))
+        else:
+            fives = itertools.combinations(hole + table, 5)
+    for five in fives:
+        m = sum(five)
+        if evaluate(m) == value:
+            return from_mask(m)
+    raise AssertionError("no five cards make the hand's value")  # evaluate() and this search disagree
 
 
 def describe(value: int) -> str:

@@ -2,7 +2,7 @@
 
 A one-player placement game on a grid of triangles (``Game("triangle")``): put the
 shapes of three preview slots onto the board, clear full lines, and go on until no
-shape fits. Rules: ``specs/triangle.md``; action and observation layout:
+shape fits. Rules, options, action and observation layout, positions:
 ``docs/triangle.md``.
 
 Shapes are lists of ``(dr, dc, up)`` triangles relative to the anchor ``(0, 0)``; cell

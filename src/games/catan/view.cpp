@@ -173,42 +173,46 @@ void Catan::view(const State& s, int viewer, JsonWriter& j) const {
     j.end_object();
 }
 
-// The board on a character grid: each node at (3 * (x + 6), 2 * (y + 8)) of its
-// position, edges at the middle of their nodes. Nodes: '.' empty, seat digit for a
-// settlement, letter A-D for a city; edges: the owner's digit, else | / \ for the hex
-// outline. Hexes: terrain and number at their centre, '*' beside the robber's number.
+// The board on a character grid: each node at (2 * (x + 6) ... ) of its position, 8
+// columns from its row neighbours, so that a hex holds its terrain spelled out. Nodes:
+// '.' empty, S<seat> a settlement, C<seat> a city; edges: r<seat> a road, else | / \
+// for the hex outline. Hexes: terrain and number at their centre, '*' beside the
+// robber's number.
 std::string Catan::render(const State& s) const {
-    constexpr int kRows = 33, kCols = 37;
+    constexpr int kRows = 33, kCols = 52;
     std::vector<std::string> grid(kRows, std::string(kCols, ' '));
     auto put = [&](int row, int col, const std::string& text) {
         for (std::size_t i = 0; i < text.size(); ++i) {
             if (row >= 0 && row < kRows && col + int(i) >= 0 && col + int(i) < kCols) grid[row][col + i] = text[i];
         }
     };
-    auto col_of = [](int x2) { return (3 * x2) / 2 + 18; };  // x2: twice the x coordinate
+    auto col_of = [](int x2) { return 2 * x2 + 25; };  // x2: twice the x coordinate
     for (int h = 0; h < kNumHexes; ++h) {
         const auto [x, y] = kTopology.hex_center[h];
-        static constexpr const char* kShort[] = {"brick", "lumbr", "wool", "grain", "ore", "desrt"};
-        put(2 * (y + 8) - 1, col_of(2 * x) - 2, kShort[s.terrain[h]]);
+        static constexpr const char* kTerrain[] = {"brick", "lumber", "wool", "grain", "ore", "desert"};
+        const std::string terrain = kTerrain[s.terrain[h]];
+        put(2 * (y + 8) - 1, col_of(2 * x) - int(terrain.size() + 1) / 2, terrain);
         std::string number = s.number[h] ? std::to_string(s.number[h]) : "";
         if (h == s.robber) number += "*";
         put(2 * (y + 8) + 1, col_of(2 * x) - 1, number);
     }
-    // Edges: the owner's digit, or a line that shows the hex's outline.
+    // Edges: r and the owner's seat, or a line that shows the hex's outline.
     for (int e = 0; e < kNumEdges; ++e) {
         const auto& a = kTopology.node_position[kTopology.nodes_of_edge[e][0]];
         const auto& b = kTopology.node_position[kTopology.nodes_of_edge[e][1]];
         std::string mark = a[0] == b[0] ? "|" : ((b[0] - a[0]) * (b[1] - a[1]) < 0 ? "/" : "\\");
+        int col = col_of(a[0] + b[0]);
         for (int p = 0; p < players_; ++p) {
-            if (roads_of(s, p).test(e)) mark = std::to_string(p);
+            if (roads_of(s, p).test(e)) mark = "r" + std::to_string(p);
         }
-        put(a[1] + b[1] + 16, col_of(a[0] + b[0]), mark);
+        if (mark.size() == 2 && a[0] != b[0]) col -= 1;  // a diagonal road centred on its edge
+        put(a[1] + b[1] + 16, col, mark);
     }
     for (int node = 0; node < kNumNodes; ++node) {
         std::string mark = ".";
         for (int p = 0; p < players_; ++p) {
-            if ((s.settlements[p] >> node) & 1) mark = std::to_string(p);
-            if ((s.cities[p] >> node) & 1) mark = std::string(1, char('A' + p));
+            if ((s.settlements[p] >> node) & 1) mark = "S" + std::to_string(p);
+            if ((s.cities[p] >> node) & 1) mark = "C" + std::to_string(p);
         }
         const auto [x, y] = kTopology.node_position[node];
         put(2 * (y + 8), col_of(2 * x), mark);
@@ -219,21 +223,31 @@ std::string Catan::render(const State& s) const {
         out += end == std::string::npos ? "" : row.substr(0, end + 1);
         out += '\n';
     }
-    auto counts = [](const std::uint8_t* c, int kinds) {
+    // Counts with their names spelled out: "brick 2, lumber 0, ...".
+    auto named = [](const std::uint8_t* c, int kinds, auto name_of) {
         std::string t;
-        for (int k = 0; k < kinds; ++k) t += (k ? " " : "") + std::to_string(c[k]);
+        for (int k = 0; k < kinds; ++k) t += (k ? ", " : "") + std::string(name_of(k)) + " " + std::to_string(c[k]);
         return t;
     };
-    out += "nodes: . empty, 0-3 a seat's settlement, A-D its city; roads: the seat's digit (| / \\ empty); * the robber\n";
+    // Development cards held, only the kinds there are ("none" for none).
+    auto held = [](const std::uint8_t* c) {
+        std::string t;
+        for (int k = 0; k < kNumDevKinds; ++k) {
+            if (c[k]) t += (t.empty() ? "" : ", ") + std::string(dev_card_name(k)) + " " + std::to_string(c[k]);
+        }
+        return t.empty() ? std::string("none") : t;
+    };
+    out += "nodes: . empty, S0-S3 a seat's settlement, C0-C3 its city; edges: r0-r3 a seat's road, | / \\ empty;"
+           " * the robber\n";
     out += "phase " + std::string(phase_name(s.phase)) + ", turn " + std::to_string(s.turn) + ", seat " +
            std::to_string(s.current) + (s.dice ? ", dice " + std::to_string(s.dice) : "") + "\n";
-    out += "bank (brick lumber wool grain ore) " + counts(s.bank, kNumResources) + "\n";
+    out += "bank: " + named(s.bank, kNumResources, resource_name) + "\n";
     for (int p = 0; p < players_; ++p) {
-        out += "seat " + std::to_string(p) + ": vp " + std::to_string(victory_points(s, p, true)) + ", cards " +
-               counts(s.hand[p], kNumResources) + ", dev (K VP RB YoP M) " + counts(s.dev[p], kNumDevKinds) + " new " +
-               counts(s.dev_new[p], kNumDevKinds) + ", knights " + std::to_string(s.knights[p]) + ", road " +
-               std::to_string(s.road_length[p]) + (s.road_holder == p ? " [longest road]" : "") +
-               (s.army_holder == p ? " [largest army]" : "") + "\n";
+        out += "seat " + std::to_string(p) + ": " + std::to_string(victory_points(s, p, true)) + " victory points, road " +
+               std::to_string(s.road_length[p]) + ", knights played " + std::to_string(s.knights[p]) +
+               (s.road_holder == p ? " [longest road]" : "") + (s.army_holder == p ? " [largest army]" : "") + "\n";
+        out += "    resources: " + named(s.hand[p], kNumResources, resource_name) + "\n";
+        out += "    development cards: " + held(s.dev[p]) + "; bought this turn: " + held(s.dev_new[p]) + "\n";
     }
     if (s.phase == kGameOver) out += s.truncated ? "truncated\n" : "seat " + std::to_string(s.winner) + " wins\n";
     return out;

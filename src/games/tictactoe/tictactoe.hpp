@@ -54,7 +54,7 @@ public:
     bool truncated(const State&) const { return false; }
     void returns(const State& s, double* out) const {
         out[0] = s.outcome == kXWins ? 1.0 : s.outcome == kOWins ? -1.0 : 0.0;
-        out[1] = -out[0];
+        out[1] = 0.0 - out[0];  // not -out[0]: a draw must give +0.0, never -0.0
     }
     // Rewards come only with the move that ends the game, so the last step's reward
     // equals the returns once the game is over.

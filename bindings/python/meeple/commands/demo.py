@@ -1,40 +1,77 @@
-"""``meeple demo``: plays a few games between simple agents and says what happened."""
+"""``meeple demo``: plays a few games between random players and says what happened."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+from typing import Any
 
-from ..game import Game
+from ..batch import derive_seed
+from ..game import CHANCE, Game
+from .args import games_help, game_spec, int_range, seed
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("demo", help="play a few games and print what happened")
-    p.add_argument("--game", default="tictactoe", help="game spec (default: tictactoe)")
-    p.add_argument("--games", type=int, default=3, help="number of games to play (default: 3)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the games and the agents")
-    p.add_argument("--quiet", action="store_true", help="print only the summary")
-    p.set_defaults(run=run)
+    p = subparsers.add_parser(
+        "demo", help="play a few games between random players and print what happened",
+        description="Plays games between players that choose uniformly among their legal actions, "
+                    "printing every move (one a line), the final position and the returns.")
+    p.add_argument("--game", type=game_spec, default="tictactoe", metavar="SPEC",
+                   help=f"the game: one of {games_help()}, with options in parentheses as in "
+                        "'catan(players=3)' (default: tictactoe)")
+    p.add_argument("--games", type=int_range(1, 100_000), default=3, metavar="N",
+                   help="number of games to play, 1 to 100,000 (default: 3)")
+    p.add_argument("--seed", type=seed, default=0,
+                   help="seed of the games and the players, 0 to 2**64-1 (default: 0); game i starts "
+                        "from derive_seed(seed, i)")
+    p.add_argument("--quiet", action="store_true", help="print only the total returns, nothing per game")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON document: every game's moves and returns, and the totals")
+    p.set_defaults(run=run, prog=p.prog)
+
+
+def _who(player: int) -> str:
+    return "chance" if player == CHANCE else f"seat {player}"
+
+
+def _play(game: Game, state_seed: int, rng: random.Random) -> tuple[list[tuple[int, int]], Any]:
+    state = game.new_state(seed=state_seed)
+    moves = []
+    while not state.is_terminal:
+        player = state.current_player
+        action = rng.choice(state.legal_actions())
+        moves.append((player, action))
+        state.apply(action)
+    return moves, state
 
 
 def run(args: argparse.Namespace) -> int:
-    game = Game(args.game)
+    game: Game = args.game
     rng = random.Random(args.seed)
     totals = [0.0] * game.num_players
-    print(f"meeple demo: {args.games} games of {game.spec} between random players (seed {args.seed})")
+    played = []
+    if not args.json and not args.quiet:
+        print(f"meeple demo: {args.games} games of {game.spec} between random players (seed {args.seed})")
     for i in range(args.games):
-        state = game.new_state(seed=args.seed + i)
-        moves = []
-        while not state.is_terminal:
-            player = state.current_player
-            action = rng.choice(state.legal_actions())
-            moves.append(f"{player}:{game.action_name(action)}")
-            state.apply(action)
-        returns = state.returns
-        totals = [t + float(r) for t, r in zip(totals, returns)]
-        if not args.quiet:
-            print(f"\ngame {i + 1}: {len(moves)} moves: {' '.join(moves)}")
+        moves, state = _play(game, derive_seed(args.seed, i), rng)
+        returns = [float(r) for r in state.returns]
+        totals = [t + r for t, r in zip(totals, returns)]
+        if args.json:
+            record: dict[str, Any] = {"seed": derive_seed(args.seed, i), "moves": len(moves), "returns": returns,
+                                      "truncated": state.truncated}
+            if not args.quiet:
+                record["actions"] = [{"player": p, "action": a, "name": game.action_name(a)} for p, a in moves]
+            played.append(record)
+        elif not args.quiet:
+            print(f"\ngame {i + 1}: {len(moves)} moves")
+            width = len(str(len(moves)))
+            for n, (player, action) in enumerate(moves, 1):
+                print(f"{n:>{width}}. {_who(player):<7} {game.action_name(action)}")
             print(state.render().rstrip())
-        print(f"game {i + 1} returns: {[float(r) for r in returns]}")
-    print(f"\ntotal returns over {args.games} games: {totals}")
+            print(f"game {i + 1} returns: {returns}")
+    if args.json:
+        print(json.dumps({"game": game.spec, "seed": args.seed, "games": played, "total_returns": totals}, indent=2))
+    else:
+        print(f"total returns over {args.games} games: {totals}")
     return 0

@@ -1,0 +1,64 @@
+"""Argument types of the ``meeple`` subcommands: each checks its value (type and
+range) and raises ``argparse.ArgumentTypeError`` with a message that says what is
+right, which argparse turns into a one-line error and exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Callable
+
+from ..errors import MeepleError
+from ..game import Game, games
+
+__all__ = ["UsageError", "int_range", "seed", "game_spec", "cards_text", "games_help"]
+
+MAX_SEED = 2**64 - 1
+
+
+class UsageError(Exception):
+    """A bad combination of arguments found while running: one line, exit status 2."""
+
+
+def int_range(lo: int, hi: int | None = None) -> Callable[[str], int]:
+    """An integer in [lo, hi] (no upper bound when hi is None)."""
+    domain = f"from {lo:,} to {hi:,}" if hi is not None else f"at least {lo:,}"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace("_", ""), 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not an integer; give a whole number {domain}") from None
+        if value < lo or (hi is not None and value > hi):
+            raise argparse.ArgumentTypeError(f"{value:,} is out of range; give a whole number {domain}")
+        return value
+
+    parse.__name__ = "integer"  # argparse names the type in some messages
+    return parse
+
+
+seed = int_range(0, MAX_SEED)
+seed.__name__ = "seed"
+
+
+def game_spec(text: str) -> Game:
+    """A game spec such as 'tictactoe' or 'catan(players=3)', made into a Game."""
+    try:
+        return Game(text)
+    except MeepleError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def cards_text(text: str) -> str:
+    """Poker cards as text ('AsKs', 'As Ks', '10s', 'A♠'), checked by the library's parser."""
+    from .. import poker
+
+    try:
+        poker.cards(text)
+    except (MeepleError, ValueError) as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+def games_help() -> str:
+    """The registered games, for help texts."""
+    return ", ".join(games())

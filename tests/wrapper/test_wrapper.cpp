@@ -1,0 +1,217 @@
+// The C++ wrapper (meeple.hpp) through the shared library, as a user's program sees
+// it: compiled as C++17 with every warning an error, linked only to libmeeple.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "../cpp/check.hpp"
+#include "meeple/meeple.hpp"
+
+namespace {
+
+meeple::State play(const meeple::Game& game, std::uint64_t seed, std::initializer_list<std::int32_t> cells) {
+    meeple::State s = game.new_state(seed);
+    for (std::int32_t c : cells) s.apply(c);
+    return s;
+}
+
+// A const reference is all a search holds of its root.
+meeple::State determinize_from_const(const meeple::State& root) { return root.determinize(0, 11); }
+
+const char* kTrianglePosition =
+    "{\"occupied\": [[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"
+    "[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],[1,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"
+    "[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"
+    "[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]],"
+    " \"shapes\": [[[0,0,1]], null, null]}";
+
+}  // namespace
+
+TEST(library_facts_and_game_names) {
+    CHECK(meeple::abi_version() == MEEPLE_ABI_VERSION);
+    CHECK(!meeple::version().empty());
+    CHECK(meeple::status_name(MEEPLE_ERR_NOT_ACTIVE) == "MEEPLE_ERR_NOT_ACTIVE");
+    const auto names = meeple::game_names();
+    CHECK(std::find(names.begin(), names.end(), "tictactoe") != names.end());
+    CHECK(meeple::derive_seed(5, 1) == meeple_batch_derive_seed(5, 1));
+    CHECK_THROWS_STATUS(meeple::Game("catn"), MEEPLE_ERR_INVALID_ARGUMENT);
+}
+
+TEST(game_describes_itself) {
+    const meeple::Game g("tictactoe");
+    CHECK(g.num_players() == 2 && g.num_actions() == 9 && g.mask_words() == 1 && g.obs_size() == 29);
+    CHECK(g.max_chance_outcomes() == 0 && g.snapshot_size() > 0 && g.state_version() >= 1);
+    CHECK(g.describe_json().find("\"num_actions\":9") != std::string::npos);
+    CHECK(g.action_name(5) == "place(1,2)");
+    CHECK(meeple::Game("catan").data_json("topology").find('[') != std::string::npos);
+    CHECK_THROWS_STATUS(g.data_json("nothing"), MEEPLE_ERR_INVALID_ARGUMENT);
+}
+
+TEST(state_reports_the_player_mask_rewards_and_moves) {
+    const meeple::Game g("tictactoe");
+    meeple::State s = play(g, 1, {4});
+    CHECK(s.current_player() == 1);
+    CHECK(s.active_players() == std::vector<std::int32_t>{1});
+    CHECK(s.action_mask() == std::vector<std::uint64_t>{0x1FFull & ~0x10ull});
+    CHECK(s.is_legal(0) && !s.is_legal(4) && !s.is_legal(0, 0));
+    CHECK_THROWS_STATUS(s.action_mask(0), MEEPLE_ERR_NOT_ACTIVE);
+    CHECK(s.move_number() == 1 && !s.truncated() && !s.is_terminal());
+    meeple::State won = play(g, 1, {0, 3, 1, 4, 2});  // X takes the top row
+    CHECK(won.current_player() == MEEPLE_NOBODY);
+    CHECK(won.step_reward() == (std::vector<double>{1.0, -1.0}));
+    CHECK(won.returns() == (std::vector<double>{1.0, -1.0}));
+    CHECK(won.view_json(MEEPLE_VIEW_PUBLIC).find('{') == 0);
+    std::vector<float> obs;
+    won.observation(0, obs);
+    CHECK(obs == won.observation(0));
+}
+
+TEST(chance_outcomes_and_enumeration_through_the_wrapper) {
+    const meeple::Game g("catan(explicit_chance=true)");
+    meeple::State s = g.new_state(3);
+    // Play the first legal action until a chance outcome is pending.
+    for (int i = 0; i < 2000 && s.current_player() != MEEPLE_CHANCE; ++i) s.apply(s.legal_actions().front());
+    CHECK(s.current_player() == MEEPLE_CHANCE);
+    const auto outcomes = s.chance_outcomes();
+    double total = 0;
+    for (const auto& o : outcomes) total += o.probability;
+    CHECK(!outcomes.empty() && std::fabs(total - 1.0) < 1e-12);
+    const auto successors = s.enumerate_outcomes(outcomes.front().action, MEEPLE_CHANCE);
+    CHECK(successors.size() == 1 && successors.front().second == 1.0);
+    meeple::State sampled = s;
+    sampled.apply(outcomes.front().action, MEEPLE_CHANCE);
+    CHECK(successors.front().first.snapshot() == sampled.snapshot());
+}
+
+TEST(snapshots_positions_and_determinize) {
+    const meeple::Game g("tictactoe");
+    const meeple::State s = play(g, 9, {0, 4});
+    CHECK(g.restore(s.snapshot()).snapshot() == s.snapshot());
+    CHECK_THROWS_STATUS(g.restore(std::vector<std::uint8_t>(3, 0)), MEEPLE_ERR_PARSE);
+    const meeple::State d = determinize_from_const(s);
+    CHECK(d.same_position(s) && d.hash() == s.hash());  // nothing hidden in tic-tac-toe
+    const meeple::Game tri("triangle");
+    const meeple::State p = tri.from_position(kTrianglePosition, 7);
+    CHECK(p.legal_actions().size() == 47);
+    CHECK_THROWS_STATUS(tri.from_position("{\"occupied\": [[0,", 0), MEEPLE_ERR_PARSE);
+    CHECK(p.game().spec() == tri.spec());
+    const meeple_state_t* raw = s.handle();  // const access to the C handle
+    CHECK(raw != nullptr);
+}
+
+TEST(hash_and_position_equality_ignore_the_generator) {
+    const meeple::Game g("tictactoe");
+    const meeple::State a = play(g, 1, {0, 4, 8}), b = play(g, 2, {8, 4, 0}), c = play(g, 1, {0, 4, 7});
+    CHECK(a.snapshot() != b.snapshot());
+    CHECK(a.same_position(b) && a.hash() == b.hash());
+    CHECK(!a.same_position(c) && a.hash() != c.hash());
+}
+
+TEST(assignment_copies_into_the_existing_state) {
+    const meeple::Game g("tictactoe");
+    meeple::State target = g.new_state(1);
+    const meeple_state_t* before = target.handle();
+    const meeple::State source = play(g, 2, {4, 0});
+    target = source;
+    CHECK(target.handle() == before);  // the same memory: no new handle
+    CHECK(target.snapshot() == source.snapshot());
+    meeple::State other = meeple::Game("triangle").new_state(1);
+    other = source;  // another game: becomes a clone
+    CHECK(other.snapshot() == source.snapshot());
+    meeple::State tri = meeple::Game("triangle").new_state(1);
+    CHECK_THROWS_STATUS(tri.copy_from(source), MEEPLE_ERR_INVALID_ARGUMENT);
+}
+
+TEST(batch_seeded_set_state_viewers_final_observations_stats_and_reset) {
+    const meeple::Game g("tictactoe");
+    meeple::Batch batch(g, std::vector<std::uint64_t>{3, 4}, 1);
+    CHECK(batch.size() == 2 && batch.game().spec() == g.spec());
+    CHECK(batch.state(1).snapshot() == g.new_state(4).snapshot());
+    std::vector<std::uint8_t> dones;
+    for (std::int32_t cell : {0, 3, 1, 4, 2}) batch.step_autoreset({cell, MEEPLE_NO_ACTION}, dones);
+    CHECK(dones[0] == 1 && dones[1] == 0);
+    const meeple::State finished = play(g, 3, {0, 3, 1, 4, 2});
+    CHECK(batch.final_state(0).snapshot() == finished.snapshot());
+    std::vector<float> final_obs;
+    batch.final_observations(final_obs, {1, 0});
+    const auto want = finished.observation(1);
+    CHECK(std::equal(want.begin(), want.end(), final_obs.begin()));
+    const meeple::EpisodeStats stats = batch.take_episode_stats();
+    CHECK(stats.episodes == 1 && stats.mean_length == 5.0 && stats.mean_returns == (std::vector<double>{1.0, -1.0}));
+    batch.set_state(1, finished);
+    std::vector<float> seen;
+    batch.observations({MEEPLE_VIEW_ALL, 1}, seen);
+    CHECK(std::equal(want.begin(), want.end(), seen.begin() + g.obs_size()));
+    batch.reset_slots({0, 1}, {0, 77});
+    CHECK(batch.state(1).snapshot() == g.new_state(77).snapshot());
+    batch.reseed(std::vector<std::uint64_t>{5, 6});
+    CHECK(batch.state(0).snapshot() == g.new_state(5).snapshot());
+    CHECK_THROWS_STATUS(batch.final_state(0), MEEPLE_ERR_WRONG_STATE);
+}
+
+TEST(poker_calls_through_the_wrapper) {
+    namespace poker = meeple::poker;
+    CHECK(poker::parse_cards("As Kd") == (std::vector<std::int32_t>{3 * 13 + 12, 1 * 13 + 11}));
+    const std::uint64_t aces = poker::parse_mask("AsAh"), kings = poker::parse_mask("KsKh");
+    CHECK(poker::format_mask(aces) == "As Ah");
+    CHECK(poker::deal(1).size() == 52 && poker::deal(1, aces).size() == 50);
+    const std::uint64_t board = poker::parse_mask("2c 7d 9h Jc 3s");
+    const std::uint32_t v = poker::evaluate(aces | board);
+    CHECK(v == poker::evaluate_hand(MEEPLE_POKER_HOLDEM, aces, board));
+    CHECK(poker::value_category(v) == MEEPLE_POKER_ONE_PAIR);
+    CHECK(poker::value_ranks(v) == (std::vector<std::int32_t>{14, 11, 9, 7}));
+    CHECK(poker::describe(v).find("One Pair") == 0);
+    const poker::Showdown sd = poker::showdown(MEEPLE_POKER_HOLDEM, {kings, aces}, board);
+    CHECK(sd.winners == std::vector<std::int32_t>{1} && sd.values.size() == 2);
+    CHECK(poker::evaluate_batch({aces | board}) == std::vector<std::uint32_t>{v});
+    CHECK(poker::evaluate_hand_batch(MEEPLE_POKER_HOLDEM, {aces}, {board}) == std::vector<std::uint32_t>{v});
+    CHECK(poker::count_boards(MEEPLE_POKER_HOLDEM, {aces, kings}, board) == 1);
+    const poker::Equity e = poker::equity(MEEPLE_POKER_HOLDEM, {aces, kings}, board);
+    CHECK(e.count == 1 && e.equity == (std::vector<double>{1.0, 0.0}));
+    CHECK_THROWS_STATUS(poker::parse_mask("Zz"), MEEPLE_ERR_PARSE);
+}
+
+TEST(random_games_through_the_wrapper) {
+    const meeple::RandomGames r = meeple::run_random_games(meeple::Game("tictactoe"), 100, 1, 1);
+    CHECK(r.games == 100 && r.wins.size() == 2 && r.wins[0] + r.wins[1] + r.draws == 100);
+}
+
+TEST(search_through_the_wrapper) {
+    const meeple::Game g("tictactoe");
+    meeple::State s = g.new_state(1);
+    for (int a : {0, 3, 1, 4}) s.apply(a);
+    meeple::Search search(s, "mcts(iterations=500,seed=1)");
+    CHECK(search.spec().find("mcts(iterations=500,") == 0 && search.roots() == 1);
+    CHECK(search.run());
+    CHECK(search.action() == 2 && search.stats().iterations == 500);
+    CHECK(search.principal_variation() == std::vector<std::int32_t>{2});
+    CHECK(search.policy(0, 0.0)[2] == 1.0f && search.root_value()[0] > 0.5);
+    const meeple::Search::RootActions ra = search.root_actions();
+    CHECK(ra.actions.size() == 5 && ra.values.size() == 10);
+    search.advance(0, 2);
+    CHECK_THROWS_STATUS(search.run(), MEEPLE_ERR_WRONG_STATE);  // the game is over
+
+    meeple::Batch batch(g, 4, 2, 1);
+    meeple::Search external(g, "mcts(evaluator=external,iterations=40,batch=4)", 4, 1);
+    external.set_roots(batch);
+    CHECK(external.info().external == 1);
+    meeple::Search::Leaves leaves;
+    int rounds = 0;
+    while (!external.run()) {
+        external.leaves(leaves);
+        CHECK(leaves.count == external.info().pending && leaves.count > 0);
+        external.provide(std::vector<float>(leaves.count * 2, 0.0f), {}, leaves.count);
+        ++rounds;
+    }
+    CHECK(rounds > 1 && external.actions().size() == 4 && external.action(3) >= 0);
+    external.clear_root(3);
+    while (!external.run()) {
+        external.leaves(leaves);
+        CHECK(std::count(leaves.roots.begin(), leaves.roots.begin() + static_cast<std::ptrdiff_t>(leaves.count), 3) == 0);
+        external.provide(std::vector<float>(leaves.count * 2, 0.0f), {}, leaves.count);
+    }
+    CHECK(external.actions()[3] == MEEPLE_NO_ACTION);
+}
+
+int main(int argc, char** argv) { return meeple::test::run_all(argc, argv); }
