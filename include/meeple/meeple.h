@@ -23,16 +23,28 @@
  *           freeing NULL does nothing. A state keeps its game alive, so a game may be
  *           freed while states made from it are still in use. The library never keeps a
  *           caller's pointer past the call.
- * Threads.  Different handles may be used from different threads at once; one handle
- *           must not be used from two threads at once. Games are immutable once made and
- *           may be shared by any number of threads.
+ * Threads.  Different handles may be used from different threads at once. One handle
+ *           serves one call at a time, and the library enforces it: a call on a batch
+ *           while another thread's call on it runs, or on a state while another thread
+ *           changes it (apply, copy into it), returns MEEPLE_ERR_BUSY having done
+ *           nothing (several threads may read one state at once). So sharing a handle
+ *           between threads is an error, never memory corruption; give each thread its
+ *           own, or serialize the calls. Games are immutable once made and may be shared
+ *           by any number of threads. Freeing a handle while a call on it runs is
+ *           undefined.
  * Versions. MEEPLE_ABI_VERSION (this header) must equal meeple_abi_version() (the
  *           library). Each data format carries its own version: snapshots
  *           (MEEPLE_SNAPSHOT_VERSION plus a per-game state version) and the game
  *           description JSON (MEEPLE_DESCRIBE_VERSION).
  * Seats.    Players are seats 0..num_players-1. MEEPLE_CHANCE stands for the chance
  *           pseudo-player. Viewers are seats or MEEPLE_VIEW_PUBLIC (a seatless
- *           spectator) or MEEPLE_VIEW_ALL (omniscient, for logs and debugging).
+ *           spectator) or MEEPLE_VIEW_ALL (omniscient, for logs and debugging). Any
+ *           other value where a player or viewer is expected, every negative value that
+ *           is not one of these named constants included (MEEPLE_BATCH_NOBODY too: the
+ *           library writes it, callers never pass it), gives MEEPLE_ERR_OUT_OF_RANGE.
+ * Strings.  Text arguments are UTF-8 and end at their first NUL byte: a binding whose
+ *           strings may hold NUL must refuse them (the Python binding raises ValueError)
+ *           rather than let the library see a shortened string.
  */
 #ifndef MEEPLE_H
 #define MEEPLE_H
