@@ -48,3 +48,16 @@ def test_every_header_function_is_reachable_from_python(repo_root: pathlib.Path)
     assert len(names) > 30
     missing = [n for n in names if not hasattr(_ffi.lib, n)]
     assert not missing
+
+
+def test_every_string_reaches_the_library_through_c_string(repo_root: pathlib.Path):
+    """One helper encodes text for the library and refuses NUL characters (the C side
+    would stop reading at the first one); no module encodes strings on its own."""
+    package = repo_root / "bindings/python/meeple"
+    offenders = [
+        f"{path.relative_to(package)}:{i}"
+        for path in package.rglob("*.py") if path.name != "_ffi.py"
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if ".encode(" in line
+    ]
+    assert not offenders, offenders

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._ffi import check, ffi, fetch_string, lib, raise_for
+from ._ffi import c_string, check, ffi, fetch_string, lib, raise_for
 from .errors import WrongStateError
 
 CHANCE: int = lib.MEEPLE_CHANCE
@@ -70,7 +70,7 @@ class Game:
         if not isinstance(spec, str):
             raise TypeError(f"Game() takes a spec string such as 'tictactoe', not {type(spec).__name__}")
         out = ffi.new("meeple_game_t **")
-        check(lib.meeple_game_new(spec.encode("utf-8"), out))
+        check(lib.meeple_game_new(c_string(spec, "the game spec"), out))
         self._ptr = ffi.gc(out[0], lib.meeple_game_free)
         info = ffi.new("meeple_game_info_t *")
         info.struct_size = ffi.sizeof("meeple_game_info_t")
@@ -152,7 +152,9 @@ class Game:
     def data(self, key: str) -> Any:
         """Constant data the game publishes under ``key`` (for catan, ``"topology"``),
         decoded from JSON. Unknown keys raise ``InvalidArgumentError``."""
-        k = key.encode()
+        if not isinstance(key, str):
+            raise TypeError(f"data() takes a key string such as 'topology', not {type(key).__name__}")
+        k = c_string(key, "the data key")
         return json.loads(fetch_string(lambda o, c, n: lib.meeple_game_data_json(self._ptr, k, o, c, n)))
 
     def new_state(self, seed: int = 0) -> "State":
@@ -191,7 +193,7 @@ class Game:
         else:
             raise TypeError(f"from_position() takes a dict or a JSON string, not {type(position).__name__}")
         out = ffi.new("meeple_state_t **")
-        check(lib.meeple_state_from_position(self._ptr, text.encode("utf-8"), seed, out))
+        check(lib.meeple_state_from_position(self._ptr, c_string(text, "the position JSON"), seed, out))
         return State._wrap(self, out[0])
 
     def __eq__(self, other: object) -> bool:

@@ -22,7 +22,7 @@ from typing import Any, Iterable, Union
 
 import numpy as np
 
-from ._ffi import check, fetch_string, ffi, lib
+from ._ffi import c_string, check, fetch_string, ffi, lib
 
 __all__ = [
     "Card", "cards", "mask", "from_mask", "format_mask", "deck", "evaluate", "describe", "category",
@@ -126,7 +126,7 @@ class Card:
 
 
 def _parse_ids(text: str) -> list[int]:
-    raw = text.encode("utf-8")
+    raw = c_string(text, "the card text")
     n = ffi.new("size_t *")
     check(lib.meeple_poker_parse_cards(raw, ffi.NULL, 0, n))
     buf = ffi.new("int32_t[]", max(n[0], 1))
@@ -151,7 +151,7 @@ def mask(cards_: CardsLike) -> int:
     or ids), or as a mask (checked and returned). A card given twice raises ``ValueError``."""
     if isinstance(cards_, str):
         out = ffi.new("uint64_t *")
-        check(lib.meeple_poker_parse_mask(cards_.encode("utf-8"), out))
+        check(lib.meeple_poker_parse_mask(c_string(cards_, "the card text"), out))
         return int(out[0])
     if isinstance(cards_, Card):
         return cards_.mask
