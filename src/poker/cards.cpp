@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/error.hpp"
+#include "core/echo.hpp"
 
 namespace meeple::poker {
 namespace {
@@ -28,7 +29,7 @@ int suit_of(char c) {
 bool is_separator(char c) { return c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r'; }
 
 [[noreturn]] void bad_card(std::string_view token) {
-    fail(Status::parse, "bad card '" + std::string(token) + "': " + kCardForm);
+    fail(Status::parse, "bad card '" + echo(token) + "': " + kCardForm);
 }
 
 }  // namespace
@@ -59,7 +60,7 @@ std::vector<int> parse_cards(std::string_view text) {
             const int id = parse_card(token);
             if (seen & card_bit(id)) {
                 fail(Status::invalid_argument,
-                     "card '" + format_card(id) + "' appears twice in '" + std::string(text) +
+                     "card '" + format_card(id) + "' appears twice in '" + echo(text) +
                          "'; each card may appear once");
             }
             seen |= card_bit(id);

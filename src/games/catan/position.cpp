@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/echo.hpp"
 #include "games/catan/catan.hpp"
 
 namespace meeple::catan {
@@ -62,7 +63,7 @@ void Catan::from_position(const JsonValue& position, State& s, Rng& rng) const {
         bool known = false;
         for (const char* k : kKeys) known = known || key == k;
         if (!known) {
-            reject("unknown key \"" + key +
+            reject("unknown key \"" + echo(key) +
                    "\"; the keys are board, robber, buildings, roads, resources, development, knights, turn_seat, "
                    "turn, phase, dice");
         }
