@@ -261,7 +261,8 @@ meeple_status_t meeple_batch_set_state(meeple_batch_t* batch, size_t slot, const
 }
 
 meeple_status_t meeple_run_random_games(const meeple_game_t* game, uint64_t n_games, uint64_t seed, int32_t threads,
-                                        meeple_random_games_t* out_stats, uint64_t* out_wins, size_t wins_len) {
+                                        meeple_random_games_t* out_stats, uint64_t* out_wins, size_t wins_len,
+                                        meeple_control_t* control) {
     return guarded([&] {
         const AnyGame& g = *require(game, "game").game;
         meeple_random_games_t& stats = require(out_stats, "out_stats");
@@ -270,7 +271,7 @@ meeple_status_t meeple_run_random_games(const meeple_game_t* game, uint64_t n_ga
                                                "; set it to sizeof(meeple_random_games_t)");
         }
         output(out_wins, wins_len, static_cast<std::size_t>(g.num_players()), "out_wins");
-        const RandomGamesStats totals = run_random_games(g, n_games, seed, threads);
+        const RandomGamesStats totals = run_random_games(g, n_games, seed, threads, control_of(control));
         meeple_random_games_t full{};
         full.struct_size = stats.struct_size;
         full.games = totals.games;

@@ -13,6 +13,7 @@
 
 #include "capi/in_use.hpp"
 #include "core/any_game.hpp"
+#include "core/control.hpp"
 #include "core/error.hpp"
 #include "meeple/meeple.h"
 
@@ -90,6 +91,16 @@ meeple_status_t writing_state(meeple_state_t* state, F&& body) noexcept {
         const UseGuard use(s.in_use, UseGuard::exclusive, "state");
         body(s);
     });
+}
+
+// The core's view of a caller's optional control block, checked: NULL is no control.
+inline Control control_of(meeple_control_t* control) {
+    if (control && control->struct_size < sizeof(meeple_control_t)) {
+        fail(Status::invalid_argument, "control->struct_size is " + std::to_string(control->struct_size) +
+                                           "; set it to sizeof(meeple_control_t) (" +
+                                           std::to_string(sizeof(meeple_control_t)) + ")");
+    }
+    return Control(control);
 }
 
 // Query-then-fill for arrays: sets *out_len = n; fills out when it can hold n.

@@ -69,7 +69,7 @@ extern "C" {
 /* ---- Versions ------------------------------------------------------------------- */
 
 /* The ABI this header describes. Bumped on any incompatible change. */
-#define MEEPLE_ABI_VERSION 1
+#define MEEPLE_ABI_VERSION 2
 /* The layout of snapshot bytes (header fields; the state part has its own version). */
 #define MEEPLE_SNAPSHOT_VERSION 1
 /* The layout of the JSON written by meeple_game_describe_json. */
@@ -641,13 +641,19 @@ typedef struct meeple_random_games {
  * draws its moves from a generator seeded with meeple_batch_derive_seed(that seed,
  * 0x72616E646F6D). Totals go to *out_stats; out_wins[s] (wins_len >= num_players) gets
  * the games seat s won. The same arguments give the same totals at any thread count.
- * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL (wins_len < num_players) or
+ * `control` (may be NULL; see meeple_control_t): total is n_games and progress counts
+ * the games finished; a cancel request stops every thread before its next game (games
+ * take at most milliseconds) and the call returns MEEPLE_ERR_CANCELLED with *out_stats
+ * and out_wins untouched.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL (wins_len < num_players),
+ * MEEPLE_ERR_CANCELLED, MEEPLE_ERR_OUT_OF_MEMORY (a thread could not be started) or
  * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, struct_size smaller than 8, threads outside
- * 0..256). */
+ * 0..256, control->struct_size smaller than sizeof(meeple_control_t)). */
 MEEPLE_API meeple_status_t meeple_run_random_games(const meeple_game_t *game, uint64_t n_games,
                                                    uint64_t seed, int32_t threads,
                                                    meeple_random_games_t *out_stats,
-                                                   uint64_t *out_wins, size_t wins_len);
+                                                   uint64_t *out_wins, size_t wins_len,
+                                                   meeple_control_t *control);
 
 /* ---- Poker ---------------------------------------------------------------------- */
 
@@ -783,15 +789,22 @@ MEEPLE_API meeple_status_t meeple_poker_count_boards(int32_t game, const uint64_
  * out_stderr[i] the standard error of out_equity[i] (0 when exact); and *out_count,
  * the number of boards or trials. Each out array has num_hands entries; out_stderr may
  * be NULL. Nothing is written on an error.
- * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (unknown game or mode, a player
- * count outside the range, wrong card counts, cards shared between hands, board and
- * dead cards, too few cards left, trials outside 1..10^10, negative threads, NULL). */
+ * `control` (may be NULL; see meeple_control_t): total is the number of boards (exact)
+ * or trials (Monte Carlo), *out_count's value, and progress counts those done; every
+ * thread checks the cancel flag every 512 boards (a few milliseconds at most) and the
+ * call then returns MEEPLE_ERR_CANCELLED, writing nothing.
+ * Returns MEEPLE_OK, MEEPLE_ERR_CANCELLED, MEEPLE_ERR_OUT_OF_MEMORY (a thread could not
+ * be started) or MEEPLE_ERR_INVALID_ARGUMENT (unknown game or mode, a player count
+ * outside the range, wrong card counts, cards shared between hands, board and dead
+ * cards, too few cards left, trials outside 1..10^10, negative threads, NULL,
+ * control->struct_size smaller than sizeof(meeple_control_t)). */
 MEEPLE_API meeple_status_t meeple_poker_equity(int32_t game, const uint64_t *hands,
                                                size_t num_hands, uint64_t board, uint64_t dead,
                                                int32_t mode, uint64_t trials, uint64_t seed,
                                                int32_t threads, double *out_win,
                                                double *out_tie, double *out_equity,
-                                               double *out_stderr, uint64_t *out_count);
+                                               double *out_stderr, uint64_t *out_count,
+                                               meeple_control_t *control);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -254,13 +254,16 @@ struct RandomGames {
     std::vector<std::uint64_t> wins;  // per seat
 };
 
+// `control` (optional): progress and cancellation, as meeple_run_random_games says; a
+// cancelled run throws meeple::Error with MEEPLE_ERR_CANCELLED.
 inline RandomGames run_random_games(const Game& game, std::uint64_t n_games, std::uint64_t seed = 0,
-                                    std::int32_t threads = 0) {
+                                    std::int32_t threads = 0, meeple_control_t* control = nullptr) {
     meeple_random_games_t stats{};
     stats.struct_size = sizeof stats;
     RandomGames out;
     out.wins.resize(static_cast<std::size_t>(game.num_players()));
-    check(meeple_run_random_games(game.handle(), n_games, seed, threads, &stats, out.wins.data(), out.wins.size()));
+    check(meeple_run_random_games(game.handle(), n_games, seed, threads, &stats, out.wins.data(), out.wins.size(),
+                                  control));
     out.games = stats.games;
     out.moves = stats.moves;
     out.truncated = stats.truncated;

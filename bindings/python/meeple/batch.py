@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from . import _long_call
 from ._ffi import check, ffi, lib
 from .game import Game, State
 
@@ -373,18 +374,30 @@ class Batch:
         return f"<meeple.Batch of {self._n} x {self._game.spec} threads={self._threads}>"
 
 
-def run_random_games(game: Game | str, n_games: int, seed: int = 0, threads: int = 0) -> RandomGames:
+# Games below which run_random_games runs on the calling thread: a worker thread for
+# Ctrl-C costs tens of microseconds, as much as a few short games.
+_QUICK_GAMES = 8
+
+
+def run_random_games(game: Game | str, n_games: int, seed: int = 0, threads: int = 0, *,
+                     progress: bool = False) -> RandomGames:
     """Plays ``n_games`` complete games entirely in C++, each choosing uniformly among
     the acting player's legal actions, on ``threads`` threads (0: one per core), and
     returns the totals. Game g starts from ``derive_seed(seed, g)``; the same
-    arguments give the same totals at any thread count. Releases the GIL."""
+    arguments give the same totals at any thread count. Releases the GIL.
+
+    Ctrl-C stops it before each thread's next game (raising ``KeyboardInterrupt``);
+    ``progress=True`` shows a progress bar over the games (with tqdm, the extra
+    ``meeple[progress]``; else a line on stderr)."""
     g = _game(game)
     if not isinstance(n_games, (int, np.integer)) or n_games < 0:
         raise ValueError(f"n_games must be a non-negative integer, got {n_games!r}")
     stats = ffi.new("meeple_random_games_t *")
     stats.struct_size = ffi.sizeof("meeple_random_games_t")
     wins = ffi.new("uint64_t[]", g.num_players)
-    check(lib.meeple_run_random_games(g._ptr, int(n_games), _seed(seed), _threads(threads), stats, wins,
-                                      g.num_players))
+    _long_call.run(
+        lambda control: lib.meeple_run_random_games(g._ptr, int(n_games), _seed(seed), _threads(threads), stats,
+                                                    wins, g.num_players, control),
+        progress=progress, desc=f"random {g.name} games", unit="games", quick=int(n_games) <= _QUICK_GAMES)
     return RandomGames(int(stats.games), int(stats.moves), int(stats.truncated), int(stats.draws),
                        tuple(int(w) for w in wins))

@@ -22,6 +22,7 @@ from typing import Any, Iterable, Union
 
 import numpy as np
 
+from . import _long_call
 from ._ffi import c_string, check, fetch_string, ffi, lib
 
 __all__ = [
@@ -356,6 +357,11 @@ class EquityResult:
         return f"EquityResult({how}; equity [{eq}])"
 
 
+# Hand evaluations below which an equity call runs on the calling thread (about a
+# millisecond): starting a worker thread for Ctrl-C would cost more than the work.
+_QUICK_WORK = 200_000
+
+
 def _equity_args(hands: Iterable[CardsLike], board: CardsLike | None,
                  dead: CardsLike | None) -> tuple[list[int], Any, int, int]:
     masks = [mask(h) for h in hands]
@@ -373,7 +379,7 @@ def count_boards(hands: Iterable[CardsLike], board: CardsLike | None = None, dea
 
 def equity(hands: Iterable[CardsLike], board: CardsLike | None = None, dead: CardsLike | None = None, *,
            exact: bool | None = None, trials: int = 1_000_000, seed: int = 0, threads: int = 0,
-           game: str = "holdem") -> EquityResult:
+           game: str = "holdem", progress: bool = False) -> EquityResult:
     """Equity of known hands (2 to 10 for Hold'em, 2 to 12 for PLO) on a partial board
     (0 to 5 cards), with ``dead`` cards out of the deck.
 
@@ -384,6 +390,10 @@ def equity(hands: Iterable[CardsLike], board: CardsLike | None = None, dead: Car
     10 ms for Hold'em and 0.4 s for PLO on one core).
     Hands and boards are text ("AsKs"), masks or iterables of cards. Raises
     ``InvalidArgumentError`` (a ``ValueError``) for shared cards or wrong counts.
+
+    The GIL is released while it runs. Ctrl-C stops it within milliseconds (raising
+    ``KeyboardInterrupt``); ``progress=True`` shows a progress bar over the boards or
+    trials (with tqdm, the extra ``meeple[progress]``; else a line on stderr).
     """
     g = _game(game)
     masks, arr, b, d = _equity_args(hands, board, dead)
@@ -401,7 +411,11 @@ def equity(hands: Iterable[CardsLike], board: CardsLike | None = None, dead: Car
     count = ffi.new("uint64_t *")
     mode = lib.MEEPLE_POKER_EQUITY_EXACT if exact else lib.MEEPLE_POKER_EQUITY_MONTE_CARLO
     ptr = [ffi.from_buffer("double[]", a) for a in (win, tie, eq, se)]
-    check(lib.meeple_poker_equity(g, arr, n, b, d, mode, 0 if exact else int(trials), int(seed),
-                                  int(threads), *ptr, count))
+    boards = count_boards(masks, b, d, game=game) if exact else int(trials)
+    work = boards * n * (1 if game == "holdem" else 60)
+    _long_call.run(
+        lambda control: lib.meeple_poker_equity(g, arr, n, b, d, mode, 0 if exact else int(trials), int(seed),
+                                                int(threads), *ptr, count, control),
+        progress=progress, desc="equity", unit="boards" if exact else "trials", quick=work <= _QUICK_WORK)
     return EquityResult(win[:n], tie[:n], eq[:n], se[:n], bool(exact), int(count[0]))
 
