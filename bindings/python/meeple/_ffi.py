@@ -49,7 +49,7 @@ def fetch_string(call: Callable[[Any, int, Any], int]) -> str:
     check(call(ffi.NULL, 0, n))
     buf = ffi.new("char[]", n[0] + 1)
     check(call(buf, n[0] + 1, n))
-    return ffi.string(buf, n[0]).decode("utf-8")
+    return str(ffi.string(buf, n[0]).decode("utf-8"))
 
 
 def c_string(text: str, what: str) -> bytes:

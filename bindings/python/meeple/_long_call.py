@@ -20,6 +20,7 @@ so it is read on the thread that made the call.
 
 from __future__ import annotations
 
+import importlib
 import sys
 import threading
 import time
@@ -89,7 +90,7 @@ def _make_bar(progress: bool, desc: str, unit: str) -> _Bar:
     if not progress:
         return _Silent()
     try:
-        from tqdm.auto import tqdm
+        tqdm = importlib.import_module("tqdm.auto").tqdm  # optional: the extra meeple[progress]
     except ImportError:
         return _PlainBar(desc, unit)
     return _TqdmBar(tqdm, desc, unit)

@@ -91,7 +91,7 @@ class Episodes(NamedTuple):
     """The last finished game of each slot: arrays of length n (``returns``: n x players).
     Slots with no finished game yet have ``count`` 0, ``winner`` -1 and zeros."""
 
-    count: np.ndarray      # int32: games finished in the slot since start or reseed
+    count: np.ndarray  # type: ignore[assignment]  # int32: games finished since start or reseed (shadows tuple.count)
     winner: np.ndarray     # int32: seat with the unique best return, else -1
     truncated: np.ndarray  # int32: 1 when a turn cap ended it
     length: np.ndarray     # int32: actions it took, chance outcomes included

@@ -15,6 +15,7 @@ The base game with player trading for 2-4 players (``Game("catan")``, options
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -79,8 +80,9 @@ def maritime_action(give: int, get: int) -> int:
 
 
 @lru_cache(maxsize=1)
-def _topology_json() -> dict:
-    return Game("catan").data("topology")
+def _topology_json() -> dict[str, Any]:
+    topology: dict[str, Any] = Game("catan").data("topology")
+    return topology
 
 
 def topology() -> dict[str, np.ndarray]:

@@ -143,7 +143,8 @@ class Game:
 
     def describe(self) -> dict[str, Any]:
         """Everything the library says about this game, as a dict (a fresh copy)."""
-        return json.loads(json.dumps(self._describe))
+        copy: dict[str, Any] = json.loads(json.dumps(self._describe))
+        return copy
 
     def action_name(self, action: int) -> str:
         """The name of an action with its arguments, such as ``"place(1,2)"``."""
@@ -218,6 +219,9 @@ class State:
     """
 
     __slots__ = ("_ptr", "_game", "_scratch")
+    _ptr: Any  # the cffi meeple_state_t *, freed with the State
+    _game: Game
+    _scratch: tuple["array.array[int]", Any, Any, Any] | None
 
     @classmethod
     def _wrap(cls, game: Game, ptr: Any) -> "State":
@@ -227,7 +231,7 @@ class State:
         self._scratch = None
         return self
 
-    def _buffers(self) -> tuple[array.array, Any, Any, Any]:
+    def _buffers(self) -> tuple["array.array[int]", Any, Any, Any]:
         """Per-state scratch buffers, made on first use: the actions (a Python array,
         whose slices turn into lists faster than cffi arrays do, and a C view of it),
         a length and a flag. A clone that is never queried pays nothing, and no two
@@ -291,7 +295,7 @@ class State:
         """Whether ``player`` may play ``action`` now."""
         flag = (self._scratch or self._buffers())[3]
         check(lib.meeple_state_is_legal(self._ptr, _player(player), action, flag))
-        return flag[0] != 0
+        return bool(flag[0] != 0)
 
     def apply(self, action: int, player: int | None = None) -> None:
         """Plays ``action`` for ``player`` (default: the acting player). Checked: an
@@ -308,7 +312,7 @@ class State:
         status = lib.meeple_state_is_terminal(self._ptr, flag)
         if status:
             raise_for(status)
-        return flag[0] != 0
+        return bool(flag[0] != 0)
 
     @property
     def truncated(self) -> bool:
@@ -317,7 +321,7 @@ class State:
         status = lib.meeple_state_truncated(self._ptr, flag)
         if status:
             raise_for(status)
-        return flag[0] != 0
+        return bool(flag[0] != 0)
 
     @property
     def returns(self) -> np.ndarray:
@@ -381,7 +385,9 @@ class State:
 
     def view(self, viewer: int = PUBLIC) -> dict[str, Any]:
         """The state as ``viewer`` may see it, as plain data (hidden values are ``None``)."""
-        return json.loads(fetch_string(lambda o, c, n: lib.meeple_state_view_json(self._ptr, viewer, o, c, n)))
+        view: dict[str, Any] = json.loads(
+            fetch_string(lambda o, c, n: lib.meeple_state_view_json(self._ptr, viewer, o, c, n)))
+        return view
 
     def render(self) -> str:
         """A text drawing of the state for the terminal."""

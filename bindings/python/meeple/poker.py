@@ -142,7 +142,9 @@ def cards(text: CardsLike) -> list[Card]:
         return [Card(i) for i in _parse_ids(text)]
     if isinstance(text, Card):
         return [text]
-    if isinstance(text, (int, np.integer)) and not isinstance(text, bool):
+    if isinstance(text, bool):
+        raise TypeError("cards() takes text, a mask or cards, not a bool")
+    if isinstance(text, (int, np.integer)):
         return from_mask(int(text))
     return [Card(c) for c in text]
 
@@ -156,7 +158,9 @@ def mask(cards_: CardsLike) -> int:
         return int(out[0])
     if isinstance(cards_, Card):
         return cards_.mask
-    if isinstance(cards_, (int, np.integer)) and not isinstance(cards_, bool):
+    if isinstance(cards_, bool):
+        raise TypeError("mask() takes text, a mask or cards, not a bool")
+    if isinstance(cards_, (int, np.integer)):
         m = int(cards_)
         if m < 0 or m >> 52:
             raise ValueError(f"mask {m:#x} has bits outside 0..51; a card set uses bits suit*13 + rank-2")
@@ -226,7 +230,7 @@ def category(value: int) -> str:
     """The category name of a value, one of ``CATEGORIES``."""
     out = ffi.new("int32_t *")
     check(lib.meeple_poker_value_category(int(value), out))
-    return CATEGORIES[out[0]]
+    return str(CATEGORIES[out[0]])
 
 
 def tiebreak_ranks(value: int) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ import random
 from ..game import Game
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser("demo", help="play a few games and print what happened")
     p.add_argument("--game", default="tictactoe", help="game spec (default: tictactoe)")
     p.add_argument("--games", type=int, default=3, help="number of games to play (default: 3)")

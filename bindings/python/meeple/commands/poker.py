@@ -7,7 +7,7 @@ import argparse
 from .. import poker
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "equity", help="equity of poker hands: meeple equity AsKs QdQc [--board ...]",
         description="Equity of known Hold'em or PLO hands, exact or by seeded Monte Carlo.")
