@@ -6,7 +6,9 @@ memory: pass an ``out=`` array to have it filled in place, or let the method mak
 An array of the wrong dtype or shape, or one that is not C-contiguous (or, for
 outputs, not writeable), raises ``TypeError`` naming what is expected; nothing is ever
 copied behind your back. The GIL is released during every library call (cffi's API
-mode releases it around each C call), so other Python threads run meanwhile.
+mode releases it around each C call), so other Python threads run meanwhile. A batch
+serves one call at a time: a call from another thread while one runs raises
+``BusyError`` and changes nothing (use one batch per thread).
 
 The exact rules (slot seeds, the acting player, rewards after an autoreset, winners)
 are in ``docs/batch.md``.
@@ -125,7 +127,8 @@ class Batch:
 
     Each slot acts for its acting player: the chance player while a chance outcome is
     pending, else its lowest active seat. Results are the same bytes at any thread
-    count and equal to stepping each game alone with ``State.apply``.
+    count and equal to stepping each game alone with ``State.apply``. One call at a
+    time: another thread's call while one runs raises ``BusyError``.
     """
 
     __slots__ = ("_ptr", "_game", "_n", "_threads", "_shape", "__weakref__")
