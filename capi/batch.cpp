@@ -4,6 +4,7 @@
 #include <span>
 
 #include "capi/handles.hpp"
+#include "capi/in_use.hpp"
 #include "core/batch.hpp"
 #include "core/random_games.hpp"
 #include "core/seed_derivation.hpp"
@@ -36,7 +37,7 @@ template <class Handle, class F>
 meeple_status_t using_batch(Handle* batch, F&& body) noexcept {
     return guarded([&] {
         auto& handle = require(batch, "batch");
-        const UseGuard use(handle.in_use, UseGuard::exclusive, "batch");
+        const UseGuard use(handle.in_use, "batch");
         body(handle.batch);
     });
 }
@@ -250,7 +251,6 @@ meeple_status_t meeple_batch_get_state(const meeple_batch_t* batch, size_t slot,
 meeple_status_t meeple_batch_set_state(meeple_batch_t* batch, size_t slot, const meeple_state_t* state) {
     return using_batch(batch, [&](Batch& b) {
         const meeple_state& s = require(state, "state");
-        const UseGuard use(s.in_use, UseGuard::shared, "state");
         check_slot(b, slot);
         if (s.game != b.game_ptr() && s.game->spec() != b.game().spec()) {
             fail(Status::invalid_argument, "cannot put a " + s.game->spec() + " state into a batch of " +

@@ -13,7 +13,8 @@ extern "C" {
 meeple_status_t meeple_state_enumerate_outcomes(const meeple_state_t* state, int32_t player, int32_t action,
                                                 meeple_state_t** out_states, double* out_probs, size_t capacity,
                                                 size_t* out_len) {
-    return reading_state(state, [&](const meeple_state& src) {
+    return guarded([&] {
+        const meeple_state& src = require(state, "state");
         require(out_len, "out_len");
         if ((out_states == nullptr) != (out_probs == nullptr)) {
             fail(Status::invalid_argument, "out_states and out_probs must both be NULL (size query) or both be arrays");

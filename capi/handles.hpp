@@ -11,7 +11,6 @@
 #include <string>
 #include <string_view>
 
-#include "capi/in_use.hpp"
 #include "core/any_game.hpp"
 #include "core/control.hpp"
 #include "core/error.hpp"
@@ -24,7 +23,6 @@ struct meeple_game {
 struct meeple_state {
     std::shared_ptr<const meeple::AnyGame> game;
     std::unique_ptr<std::uint64_t[]> words;  // the record, 8-byte aligned
-    mutable meeple::capi::InUse in_use;      // reads share it, writes own it
 
     void* rec() { return words.get(); }
     const void* rec() const { return words.get(); }
@@ -71,26 +69,6 @@ template <class T>
 T& require(T* p, const char* what) {
     if (!p) fail(Status::invalid_argument, std::string(what) + " is NULL; pass a valid pointer");
     return *p;
-}
-
-// Runs body(state) inside guarded(), holding the state for reading (shared with other
-// readers) or for writing (alone); another thread's conflicting call gives BUSY.
-template <class F>
-meeple_status_t reading_state(const meeple_state_t* state, F&& body) noexcept {
-    return guarded([&] {
-        const meeple_state& s = require(state, "state");
-        const UseGuard use(s.in_use, UseGuard::shared, "state");
-        body(s);
-    });
-}
-
-template <class F>
-meeple_status_t writing_state(meeple_state_t* state, F&& body) noexcept {
-    return guarded([&] {
-        meeple_state& s = require(state, "state");
-        const UseGuard use(s.in_use, UseGuard::exclusive, "state");
-        body(s);
-    });
 }
 
 // The core's view of a caller's optional control block, checked: NULL is no control.

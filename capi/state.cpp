@@ -31,7 +31,8 @@ meeple_status_t meeple_state_new(const meeple_game_t* game, uint64_t seed, meepl
 }
 
 meeple_status_t meeple_state_clone(const meeple_state_t* state, meeple_state_t** out_state) {
-    return reading_state(state, [&](const meeple_state& src) {
+    return guarded([&] {
+        const meeple_state& src = state_of(state);
         require(out_state, "out_state");
         auto s = make_state(src.game);
         std::memcpy(s->rec(), src.rec(), src.game->record_size());
@@ -43,21 +44,19 @@ meeple_status_t meeple_state_copy(meeple_state_t* dst, const meeple_state_t* src
     return guarded([&] {
         meeple_state& d = require(dst, "dst");
         const meeple_state& s = state_of(src);
-        const UseGuard write(d.in_use, UseGuard::exclusive, "state");
-        if (&d == &s) return;  // a copy onto itself changes nothing
-        const UseGuard read(s.in_use, UseGuard::shared, "state");
         if (d.game != s.game && d.game->spec() != s.game->spec()) {
             fail(Status::invalid_argument, "cannot copy a " + s.game->spec() + " state into a " + d.game->spec() +
                                                " state; both must be of the same game");
         }
-        std::memcpy(d.rec(), s.rec(), s.game->record_size());
+        if (&d != &s) std::memcpy(d.rec(), s.rec(), s.game->record_size());
     });
 }
 
 void meeple_state_free(meeple_state_t* state) { delete state; }
 
 meeple_status_t meeple_state_game(const meeple_state_t* state, meeple_game_t** out_game) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         require(out_game, "out_game");
         auto handle = std::make_unique<meeple_game>();
         handle->game = s.game;
@@ -67,7 +66,8 @@ meeple_status_t meeple_state_game(const meeple_state_t* state, meeple_game_t** o
 
 meeple_status_t meeple_state_active_players(const meeple_state_t* state, int32_t* out, size_t capacity,
                                             size_t* out_len) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         const Actors a = s.game->actors(s.rec());
         int32_t seats[kMaxPlayers + 1];
         std::size_t n = 0;
@@ -81,7 +81,8 @@ meeple_status_t meeple_state_active_players(const meeple_state_t* state, int32_t
 
 meeple_status_t meeple_state_legal_actions(const meeple_state_t* state, int32_t player, int32_t* out,
                                            size_t capacity, size_t* out_len) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         check_buffer(out, capacity, out_len);
         const std::size_t n = s.game->write_legal_actions(s.rec(), player, out, out ? capacity : 0);
         *out_len = n;
@@ -94,7 +95,8 @@ meeple_status_t meeple_state_legal_actions(const meeple_state_t* state, int32_t 
 
 meeple_status_t meeple_state_action_mask(const meeple_state_t* state, int32_t player, uint64_t* out,
                                          size_t capacity, size_t* out_len) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         const AnyGame& g = *s.game;
         check_buffer(out, capacity, out_len);
         player = g.resolve_player(s.rec(), player);
@@ -114,7 +116,8 @@ meeple_status_t meeple_state_action_mask(const meeple_state_t* state, int32_t pl
 
 meeple_status_t meeple_state_is_legal(const meeple_state_t* state, int32_t player, int32_t action,
                                       int32_t* out_legal) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         int32_t& legal = require(out_legal, "out_legal");
         const AnyGame& g = *s.game;
         player = g.resolve_player(s.rec(), player);
@@ -134,26 +137,30 @@ meeple_status_t meeple_state_is_legal(const meeple_state_t* state, int32_t playe
 }
 
 meeple_status_t meeple_state_apply(meeple_state_t* state, int32_t player, int32_t action) {
-    return writing_state(state, [&](meeple_state& s) {
+    return guarded([&] {
+        meeple_state& s = require(state, "state");
         s.game->apply(s.rec(), player, action);
     });
 }
 
 meeple_status_t meeple_state_is_terminal(const meeple_state_t* state, int32_t* out) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         require(out, "out") = s.game->is_terminal(s.rec()) ? 1 : 0;
     });
 }
 
 meeple_status_t meeple_state_truncated(const meeple_state_t* state, int32_t* out) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         require(out, "out") = s.game->truncated(s.rec()) ? 1 : 0;
     });
 }
 
 meeple_status_t meeple_state_returns(const meeple_state_t* state, double* out, size_t capacity,
                                      size_t* out_len) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         check_buffer(out, capacity, out_len);
         std::vector<double> values(static_cast<std::size_t>(s.game->num_players()));
         s.game->returns(s.rec(), values.data());
@@ -163,7 +170,8 @@ meeple_status_t meeple_state_returns(const meeple_state_t* state, double* out, s
 
 meeple_status_t meeple_state_step_reward(const meeple_state_t* state, double* out, size_t capacity,
                                          size_t* out_len) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         check_buffer(out, capacity, out_len);
         std::vector<double> values(static_cast<std::size_t>(s.game->num_players()));
         s.game->step_reward(s.rec(), values.data());
@@ -173,7 +181,8 @@ meeple_status_t meeple_state_step_reward(const meeple_state_t* state, double* ou
 
 meeple_status_t meeple_state_chance_outcomes(const meeple_state_t* state, int32_t* out_actions,
                                              double* out_probs, size_t capacity, size_t* out_len) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         require(out_len, "out_len");
         if ((!out_actions || !out_probs) && capacity) {
             fail(Status::invalid_argument, "out_actions and out_probs must both be given when capacity > 0");
@@ -195,7 +204,8 @@ meeple_status_t meeple_state_chance_outcomes(const meeple_state_t* state, int32_
 
 meeple_status_t meeple_state_observation(const meeple_state_t* state, int32_t viewer, float* out,
                                          size_t capacity, size_t* out_len) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         check_buffer(out, capacity, out_len);
         s.game->check_viewer(viewer);
         std::vector<float> obs(static_cast<std::size_t>(s.game->obs_size()), 0.0f);
@@ -206,7 +216,8 @@ meeple_status_t meeple_state_observation(const meeple_state_t* state, int32_t vi
 
 meeple_status_t meeple_state_view_json(const meeple_state_t* state, int32_t viewer, char* out,
                                        size_t capacity, size_t* out_len) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         check_buffer(out, capacity, out_len);
         s.game->check_viewer(viewer);
         fill_string(s.game->view_json(s.rec(), viewer), out, capacity, out_len);
@@ -214,7 +225,8 @@ meeple_status_t meeple_state_view_json(const meeple_state_t* state, int32_t view
 }
 
 meeple_status_t meeple_state_render(const meeple_state_t* state, char* out, size_t capacity, size_t* out_len) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         check_buffer(out, capacity, out_len);
         fill_string(s.game->render(s.rec()), out, capacity, out_len);
     });
@@ -222,7 +234,8 @@ meeple_status_t meeple_state_render(const meeple_state_t* state, char* out, size
 
 meeple_status_t meeple_state_snapshot(const meeple_state_t* state, uint8_t* out, size_t capacity,
                                       size_t* out_len) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         check_buffer(out, capacity, out_len);
         std::vector<uint8_t> bytes(snapshot_size(*s.game));
         write_snapshot(*s.game, s.rec(), bytes.data());
@@ -245,7 +258,8 @@ meeple_status_t meeple_state_restore(const meeple_game_t* game, const uint8_t* d
 
 meeple_status_t meeple_state_determinize(const meeple_state_t* state, int32_t pov, uint64_t seed,
                                          meeple_state_t** out_state) {
-    return reading_state(state, [&](const meeple_state& src) {
+    return guarded([&] {
+        const meeple_state& src = state_of(state);
         require(out_state, "out_state");
         src.game->check_seat(pov, false);
         auto s = make_state(src.game);
@@ -256,7 +270,8 @@ meeple_status_t meeple_state_determinize(const meeple_state_t* state, int32_t po
 }
 
 meeple_status_t meeple_state_move_number(const meeple_state_t* state, int64_t* out) {
-    return reading_state(state, [&](const meeple_state& s) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
         require(out, "out") = static_cast<int64_t>(s.game->move_number(s.rec()));
     });
 }

@@ -23,15 +23,15 @@
  *           freeing NULL does nothing. A state keeps its game alive, so a game may be
  *           freed while states made from it are still in use. The library never keeps a
  *           caller's pointer past the call.
- * Threads.  Different handles may be used from different threads at once. One handle
- *           serves one call at a time, and the library enforces it: a call on a batch
- *           while another thread's call on it runs, or on a state while another thread
- *           changes it (apply, copy into it), returns MEEPLE_ERR_BUSY having done
- *           nothing (several threads may read one state at once). So sharing a handle
- *           between threads is an error, never memory corruption; give each thread its
- *           own, or serialize the calls. Games are immutable once made and may be shared
- *           by any number of threads. Freeing a handle while a call on it runs is
- *           undefined.
+ * Threads.  Different handles may be used from different threads at once; one handle
+ *           serves one call at a time. For batches, whose calls are long and share a
+ *           thread pool, the library enforces it: a call on a batch while another
+ *           thread's call on it runs returns MEEPLE_ERR_BUSY having done nothing, so
+ *           sharing a batch between threads is an error, never memory corruption.
+ *           States are not checked (a check would cost a large share of their short
+ *           calls): a state used by two threads at once, one of them changing it, is
+ *           undefined. Games are immutable once made and may be shared by any number of
+ *           threads. Freeing a handle while a call on it runs is undefined.
  * Versions. MEEPLE_ABI_VERSION (this header) must equal meeple_abi_version() (the
  *           library). Each data format carries its own version: snapshots
  *           (MEEPLE_SNAPSHOT_VERSION plus a per-game state version) and the game
