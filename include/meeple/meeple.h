@@ -434,7 +434,10 @@ MEEPLE_API meeple_status_t meeple_state_from_position(const meeple_game_t *game,
  * each slot's action for it, masks show its legal actions, observations take its view.
  * Seeds. Slot i of a batch made with `seed` starts from meeple_batch_derive_seed(seed,
  * i); the k-th game a slot restarts into (k = 1, 2, ...) starts from
- * meeple_batch_derive_seed(slot seed, k). */
+ * meeple_batch_derive_seed(slot seed, k).
+ * Threads. Every call taking a batch, but meeple_batch_info and meeple_batch_game,
+ * returns MEEPLE_ERR_BUSY, having done nothing, while another thread's call on the same
+ * batch runs (see the contract at the top). */
 typedef struct meeple_batch meeple_batch_t;
 
 /* Columns of a status row (int32[n, MEEPLE_BATCH_STATUS_INTS]). */

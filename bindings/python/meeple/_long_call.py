@@ -104,7 +104,7 @@ def run(call: Callable[[Any], int], *, progress: bool = False, desc: str = "meep
     cancels it and raises ``KeyboardInterrupt`` once the library has stopped; nothing
     the call would have written is written. ``progress=True`` shows a bar.
 
-    ``quick=True`` (the caller expects a few milliseconds of work) calls it on this
+    ``quick=True`` (the caller expects about a millisecond of work) calls it on this
     thread instead, sparing the thread start (tens of microseconds), unless a bar is
     wanted; Ctrl-C then takes effect when the call returns."""
     control = new_control() if control is None else control

@@ -33,6 +33,9 @@ def main(argv: list[str] | None = None) -> int:
     except MeepleError as e:
         print(f"meeple: error: {e}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # long calls stop within milliseconds of Ctrl-C
+        print("meeple: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

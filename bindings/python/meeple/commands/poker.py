@@ -20,6 +20,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     mode.add_argument("--trials", type=int, help="Monte Carlo with this many boards")
     p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
     p.add_argument("--threads", type=int, default=0, help="0: every core (results do not depend on it)")
+    p.add_argument("--progress", action="store_true", help="show a progress bar (Ctrl-C stops at any time)")
     p.set_defaults(run=run_equity)
 
     e = subparsers.add_parser(
@@ -36,7 +37,7 @@ def run_equity(args: argparse.Namespace) -> int:
     exact = True if args.exact else (False if args.trials is not None else None)
     trials = args.trials if args.trials is not None else 1_000_000
     r = poker.equity(args.hands, args.board or None, args.dead or None, exact=exact, trials=trials,
-                     seed=args.seed, threads=args.threads, game=args.game)
+                     seed=args.seed, threads=args.threads, game=args.game, progress=args.progress)
     game = "Hold'em" if args.game == "holdem" else "PLO"
     how = f"exact, {r.count:,} boards" if r.exact else f"Monte Carlo, {r.count:,} trials, seed {args.seed}"
     print(f"{game} equity ({how})")
