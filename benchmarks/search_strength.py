@@ -78,7 +78,7 @@ def greedy_move(state: meeple.State) -> int:
     for a in state.legal_actions():
         s = state.clone()
         s.apply(a)
-        reward = float(s.step_reward()[0])
+        reward = float(s.step_reward[0])
         if reward > best_reward:
             best, best_reward = a, reward
     return best

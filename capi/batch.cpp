@@ -24,7 +24,16 @@ static_assert(static_cast<std::uint32_t>(MEEPLE_BATCH_ACTOR_CHANCE) == kChanceBi
 namespace {
 
 const Batch& batch_of(const meeple_batch_t* batch) { return require(batch, "batch").batch; }
-Batch& batch_of(meeple_batch_t* batch) { return require(batch, "batch").batch; }
+
+// Runs body(batch) inside guarded() while holding the batch alone (else BUSY).
+template <class Handle, class F>
+meeple_status_t using_batch(Handle* batch, F&& body) noexcept {
+    return guarded([&] {
+        auto& handle = require(batch, "batch");
+        const UseGuard use(handle.in_use, "batch");
+        body(handle.batch);
+    });
+}
 
 std::size_t count(const Batch& b, int per_slot) { return b.size() * static_cast<std::size_t>(per_slot); }
 
@@ -62,7 +71,7 @@ template <class Make>
 meeple_status_t make_batch(meeple_batch_t** out_batch, Make&& make) {
     return guarded([&] {
         require(out_batch, "out_batch");
-        *out_batch = new meeple_batch{make()};
+        *out_batch = new meeple_batch{make(), {}};
     });
 }
 
@@ -89,7 +98,7 @@ meeple_status_t meeple_batch_new_seeded(const meeple_game_t* game, const uint64_
 void meeple_batch_free(meeple_batch_t* batch) { delete batch; }
 
 meeple_status_t meeple_batch_info(const meeple_batch_t* batch, meeple_batch_info_t* out_info) {
-    return guarded([&] {
+    return guarded([&] {  // reads only what never changes: no need to hold the batch
         const Batch& b = batch_of(batch);
         const AnyGame& g = b.game();
         meeple_batch_info_t full{};
@@ -113,16 +122,14 @@ meeple_status_t meeple_batch_game(const meeple_batch_t* batch, meeple_game_t** o
 }
 
 meeple_status_t meeple_batch_step(meeple_batch_t* batch, const int32_t* actions, size_t n, uint8_t* out_dones) {
-    return guarded([&] {
-        Batch& b = batch_of(batch);
+    return using_batch(batch, [&](Batch& b) {
         b.step(input(actions, n, b.size(), "actions"), output(out_dones, b.size(), b.size(), "out_dones"));
     });
 }
 
 meeple_status_t meeple_batch_step_autoreset(meeple_batch_t* batch, const int32_t* actions, size_t n,
                                             uint8_t* out_dones) {
-    return guarded([&] {
-        Batch& b = batch_of(batch);
+    return using_batch(batch, [&](Batch& b) {
         b.step_autoreset(input(actions, n, b.size(), "actions"), output(out_dones, b.size(), b.size(), "out_dones"));
     });
 }
@@ -130,8 +137,7 @@ meeple_status_t meeple_batch_step_autoreset(meeple_batch_t* batch, const int32_t
 meeple_status_t meeple_batch_step_and_read(meeple_batch_t* batch, const int32_t* actions, size_t n, int32_t autoreset,
                                            uint8_t* out_dones, uint64_t* out_masks, size_t masks_len, float* out_obs,
                                            size_t obs_len) {
-    return guarded([&] {
-        Batch& b = batch_of(batch);
+    return using_batch(batch, [&](Batch& b) {
         const int32_t* checked_actions = input(actions, n, b.size(), "actions");
         uint8_t* dones = output(out_dones, b.size(), b.size(), "out_dones");
         if (autoreset != 0 && autoreset != 1) {
@@ -144,60 +150,52 @@ meeple_status_t meeple_batch_step_and_read(meeple_batch_t* batch, const int32_t*
 }
 
 meeple_status_t meeple_batch_write_masks(const meeple_batch_t* batch, uint64_t* out, size_t len) {
-    return guarded([&] {
-        const Batch& b = batch_of(batch);
+    return using_batch(batch, [&](const Batch& b) {
         b.write_masks(output(out, len, count(b, b.game().mask_words()), "out"));
     });
 }
 
 meeple_status_t meeple_batch_write_dense_masks(const meeple_batch_t* batch, uint8_t* out, size_t len) {
-    return guarded([&] {
-        const Batch& b = batch_of(batch);
+    return using_batch(batch, [&](const Batch& b) {
         b.write_dense_masks(output(out, len, count(b, b.game().num_actions()), "out"));
     });
 }
 
 meeple_status_t meeple_batch_write_actors(const meeple_batch_t* batch, int32_t* out, size_t len) {
-    return guarded([&] {
-        const Batch& b = batch_of(batch);
+    return using_batch(batch, [&](const Batch& b) {
         b.write_actors(output(out, len, b.size(), "out"));
     });
 }
 
 meeple_status_t meeple_batch_write_status(const meeple_batch_t* batch, int32_t* out, size_t len) {
-    return guarded([&] {
-        const Batch& b = batch_of(batch);
+    return using_batch(batch, [&](const Batch& b) {
         b.write_status(output(out, len, count(b, kStatusInts), "out"));
     });
 }
 
 meeple_status_t meeple_batch_write_observations(const meeple_batch_t* batch, float* out, size_t len) {
-    return guarded([&] {
-        const Batch& b = batch_of(batch);
+    return using_batch(batch, [&](const Batch& b) {
         b.write_observations(output(out, len, count(b, b.game().obs_size()), "out"));
     });
 }
 
 meeple_status_t meeple_batch_write_observations_for(const meeple_batch_t* batch, const int32_t* viewers,
                                                     size_t viewers_len, float* out, size_t len) {
-    return guarded([&] {
-        const Batch& b = batch_of(batch);
+    return using_batch(batch, [&](const Batch& b) {
         const int32_t* v = input(viewers, viewers_len, b.size(), "viewers");
         b.write_observations(v, output(out, len, count(b, b.game().obs_size()), "out"));
     });
 }
 
 meeple_status_t meeple_batch_write_rewards(const meeple_batch_t* batch, float* out, size_t len) {
-    return guarded([&] {
-        const Batch& b = batch_of(batch);
+    return using_batch(batch, [&](const Batch& b) {
         b.write_rewards(output(out, len, count(b, b.game().num_players()), "out"));
     });
 }
 
 meeple_status_t meeple_batch_write_episodes(const meeple_batch_t* batch, int32_t* out_ints, size_t ints_len,
                                             float* out_returns, size_t returns_len) {
-    return guarded([&] {
-        const Batch& b = batch_of(batch);
+    return using_batch(batch, [&](const Batch& b) {
         int32_t* ints = output(out_ints, ints_len, count(b, kEpisodeInts), "out_ints");
         float* returns = output(out_returns, returns_len, count(b, b.game().num_players()), "out_returns");
         b.write_episodes(ints, returns);
@@ -206,8 +204,7 @@ meeple_status_t meeple_batch_write_episodes(const meeple_batch_t* batch, int32_t
 
 meeple_status_t meeple_batch_write_final_observations(const meeple_batch_t* batch, const int32_t* viewers,
                                                       size_t viewers_len, float* out, size_t len) {
-    return guarded([&] {
-        const Batch& b = batch_of(batch);
+    return using_batch(batch, [&](const Batch& b) {
         const int32_t* v = nullptr;
         if (viewers) {
             v = input(viewers, viewers_len, b.size(), "viewers");
@@ -220,8 +217,7 @@ meeple_status_t meeple_batch_write_final_observations(const meeple_batch_t* batc
 }
 
 meeple_status_t meeple_batch_get_final_state(const meeple_batch_t* batch, size_t slot, meeple_state_t** out_state) {
-    return guarded([&] {
-        const Batch& b = batch_of(batch);
+    return using_batch(batch, [&](const Batch& b) {
         require(out_state, "out_state");
         check_slot(b, slot);
         if (!b.restarted(slot)) {
@@ -236,8 +232,7 @@ meeple_status_t meeple_batch_get_final_state(const meeple_batch_t* batch, size_t
 
 meeple_status_t meeple_batch_take_episode_stats(meeple_batch_t* batch, meeple_batch_episode_stats_t* out_stats,
                                                 double* out_mean_returns, size_t returns_len) {
-    return guarded([&] {
-        Batch& b = batch_of(batch);
+    return using_batch(batch, [&](Batch& b) {
         meeple_batch_episode_stats_t& caller = require(out_stats, "out_stats");
         if (caller.struct_size < 8) {
             fail(Status::invalid_argument, "out_stats->struct_size is " + std::to_string(caller.struct_size) +
@@ -257,50 +252,44 @@ meeple_status_t meeple_batch_take_episode_stats(meeple_batch_t* batch, meeple_ba
 }
 
 meeple_status_t meeple_batch_illegal_counts(const meeple_batch_t* batch, int64_t* out, size_t len) {
-    return guarded([&] {
-        const Batch& b = batch_of(batch);
+    return using_batch(batch, [&](const Batch& b) {
         b.write_illegal_counts(output(out, len, b.size(), "out"));
     });
 }
 
 meeple_status_t meeple_batch_snapshot(const meeple_batch_t* batch, uint8_t* out, size_t len) {
-    return guarded([&] {
-        const Batch& b = batch_of(batch);
+    return using_batch(batch, [&](const Batch& b) {
         b.snapshot(output(out, len, b.size() * b.snapshot_bytes(), "out"));
     });
 }
 
 meeple_status_t meeple_batch_load(meeple_batch_t* batch, const uint8_t* data, size_t len) {
-    return guarded([&] {
-        Batch& b = batch_of(batch);
+    return using_batch(batch, [&](Batch& b) {
         require(data, "data");
         b.load(data, len);
     });
 }
 
 meeple_status_t meeple_batch_reseed(meeple_batch_t* batch, uint64_t seed) {
-    return guarded([&] { batch_of(batch).reseed(seed); });
+    return using_batch(batch, [&](Batch& b) { b.reseed(seed); });
 }
 
 meeple_status_t meeple_batch_reseed_seeded(meeple_batch_t* batch, const uint64_t* seeds, size_t n) {
-    return guarded([&] {
-        Batch& b = batch_of(batch);
+    return using_batch(batch, [&](Batch& b) {
         b.reseed(std::span<const std::uint64_t>(input(seeds, n, b.size(), "seeds"), n));
     });
 }
 
 meeple_status_t meeple_batch_reset_slots(meeple_batch_t* batch, const uint8_t* which, const uint64_t* seeds,
                                          size_t n) {
-    return guarded([&] {
-        Batch& b = batch_of(batch);
+    return using_batch(batch, [&](Batch& b) {
         const uint8_t* w = input(which, n, b.size(), "which");
         b.reset_slots(w, seeds);
     });
 }
 
 meeple_status_t meeple_batch_get_state(const meeple_batch_t* batch, size_t slot, meeple_state_t** out_state) {
-    return guarded([&] {
-        const Batch& b = batch_of(batch);
+    return using_batch(batch, [&](const Batch& b) {
         require(out_state, "out_state");
         const void* rec = b.record(check_slot(b, slot));
         auto s = make_state(b.game_ptr());
@@ -310,8 +299,7 @@ meeple_status_t meeple_batch_get_state(const meeple_batch_t* batch, size_t slot,
 }
 
 meeple_status_t meeple_batch_set_state(meeple_batch_t* batch, size_t slot, const meeple_state_t* state) {
-    return guarded([&] {
-        Batch& b = batch_of(batch);
+    return using_batch(batch, [&](Batch& b) {
         const meeple_state& s = require(state, "state");
         check_slot(b, slot);
         if (s.game != b.game_ptr() && s.game->spec() != b.game().spec()) {
@@ -323,7 +311,8 @@ meeple_status_t meeple_batch_set_state(meeple_batch_t* batch, size_t slot, const
 }
 
 meeple_status_t meeple_run_random_games(const meeple_game_t* game, uint64_t n_games, uint64_t seed, int32_t threads,
-                                        meeple_random_games_t* out_stats, uint64_t* out_wins, size_t wins_len) {
+                                        meeple_random_games_t* out_stats, uint64_t* out_wins, size_t wins_len,
+                                        meeple_control_t* control) {
     return guarded([&] {
         const AnyGame& g = *require(game, "game").game;
         meeple_random_games_t& stats = require(out_stats, "out_stats");
@@ -332,7 +321,7 @@ meeple_status_t meeple_run_random_games(const meeple_game_t* game, uint64_t n_ga
                                                "; set it to sizeof(meeple_random_games_t)");
         }
         output(out_wins, wins_len, static_cast<std::size_t>(g.num_players()), "out_wins");
-        const RandomGamesStats totals = run_random_games(g, n_games, seed, threads);
+        const RandomGamesStats totals = run_random_games(g, n_games, seed, threads, control_of(control));
         meeple_random_games_t full{};
         full.struct_size = stats.struct_size;
         full.games = totals.games;

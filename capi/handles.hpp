@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "core/any_game.hpp"
+#include "core/control.hpp"
 #include "core/error.hpp"
 #include "meeple/meeple.h"
 
@@ -68,6 +69,16 @@ template <class T>
 T& require(T* p, const char* what) {
     if (!p) fail(Status::invalid_argument, std::string(what) + " is NULL; pass a valid pointer");
     return *p;
+}
+
+// The core's view of a caller's optional control block, checked: NULL is no control.
+inline Control control_of(meeple_control_t* control) {
+    if (control && control->struct_size < sizeof(meeple_control_t)) {
+        fail(Status::invalid_argument, "control->struct_size is " + std::to_string(control->struct_size) +
+                                           "; set it to sizeof(meeple_control_t) (" +
+                                           std::to_string(sizeof(meeple_control_t)) + ")");
+    }
+    return Control(control);
 }
 
 // Query-then-fill for arrays: sets *out_len = n; fills out when it can hold n.

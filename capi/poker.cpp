@@ -157,7 +157,7 @@ meeple_status_t meeple_poker_count_boards(int32_t game, const uint64_t* hands, s
 meeple_status_t meeple_poker_equity(int32_t game, const uint64_t* hands, size_t num_hands, uint64_t board,
                                     uint64_t dead, int32_t mode, uint64_t trials, uint64_t seed, int32_t threads,
                                     double* out_win, double* out_tie, double* out_equity, double* out_stderr,
-                                    uint64_t* out_count) {
+                                    uint64_t* out_count, meeple_control_t* control) {
     return guarded([&] {
         require(out_win, "out_win");
         require(out_tie, "out_tie");
@@ -178,6 +178,7 @@ meeple_status_t meeple_poker_equity(int32_t game, const uint64_t* hands, size_t 
         q.trials = trials;
         q.seed = seed;
         q.threads = check_threads(threads);
+        q.control = control_of(control);
         const EquityResult r = equity(q);
         std::copy(r.win.begin(), r.win.end(), out_win);
         std::copy(r.tie.begin(), r.tie.end(), out_tie);

@@ -4,11 +4,14 @@
 
 #include "capi/batch_handle.hpp"
 #include "capi/handles.hpp"
+#include "capi/in_use.hpp"
 #include "search/search.hpp"
 
 struct meeple_search {
     meeple::Search search;
     int32_t threads;
+    // Every call takes it alone: runs release the GIL and share the pool and trees.
+    mutable meeple::capi::InUse in_use;
 };
 
 using namespace meeple;
@@ -56,12 +59,17 @@ meeple_status_t meeple_search_new(const meeple_game_t* game, const char* spec, u
 void meeple_search_free(meeple_search_t* search) { delete search; }
 
 meeple_status_t meeple_search_spec(const meeple_search_t* search, char* out, size_t capacity, size_t* out_len) {
-    return guarded([&] { fill_string(search_of(search).config().spec, out, capacity, out_len); });
+    return guarded([&] {
+        const Search& s = search_of(search);
+        const UseGuard use(search->in_use, "search");
+        fill_string(s.config().spec, out, capacity, out_len);
+    });
 }
 
 meeple_status_t meeple_search_info(const meeple_search_t* search, meeple_search_info_t* out_info) {
     return guarded([&] {
         const Search& s = search_of(search);
+        const UseGuard use(search->in_use, "search");
         const AnyGame& g = s.game();
         meeple_search_info_t full{};
         full.threads = search->threads == 0 ? ThreadPool::hardware_threads() : search->threads;
@@ -81,6 +89,7 @@ meeple_status_t meeple_search_set_root(meeple_search_t* search, uint64_t root, c
                                        int32_t player) {
     return guarded([&] {
         Search& s = search_of(search);
+        const UseGuard use(search->in_use, "search");
         const meeple_state& st = require(state, "state");
         same_game(*st.game, s.game(), "a state");
         s.set_root(root_index(s, root), st.rec(), player);
@@ -90,7 +99,10 @@ meeple_status_t meeple_search_set_root(meeple_search_t* search, uint64_t root, c
 meeple_status_t meeple_search_set_roots_from_batch(meeple_search_t* search, const meeple_batch_t* batch) {
     return guarded([&] {
         Search& s = search_of(search);
-        const Batch& b = require(batch, "batch").batch;
+        const UseGuard use(search->in_use, "search");
+        const meeple_batch& handle = require(batch, "batch");
+        const UseGuard batch_use(handle.in_use, "batch");
+        const Batch& b = handle.batch;
         same_game(b.game(), s.game(), "a batch");
         if (b.size() > s.roots()) {
             fail(Status::invalid_argument, "the batch has " + std::to_string(b.size()) + " slots but the search only " +
@@ -108,6 +120,7 @@ meeple_status_t meeple_search_set_roots_from_batch(meeple_search_t* search, cons
 meeple_status_t meeple_search_clear_root(meeple_search_t* search, uint64_t root) {
     return guarded([&] {
         Search& s = search_of(search);
+        const UseGuard use(search->in_use, "search");
         s.clear_root(root_index(s, root));
     });
 }
@@ -115,6 +128,7 @@ meeple_status_t meeple_search_clear_root(meeple_search_t* search, uint64_t root)
 meeple_status_t meeple_search_advance(meeple_search_t* search, uint64_t root, int32_t player, int32_t action) {
     return guarded([&] {
         Search& s = search_of(search);
+        const UseGuard use(search->in_use, "search");
         s.advance(root_index(s, root), player, action);
     });
 }
@@ -122,6 +136,7 @@ meeple_status_t meeple_search_advance(meeple_search_t* search, uint64_t root, in
 meeple_status_t meeple_search_run(meeple_search_t* search, meeple_control_t* control, int32_t* out_result) {
     return guarded([&] {
         Search& s = search_of(search);
+        const UseGuard use(search->in_use, "search");
         require(out_result, "out_result");
         if (control && control->struct_size < sizeof(meeple_control_t)) {
             fail(Status::invalid_argument, "control->struct_size is " + std::to_string(control->struct_size) +
@@ -136,6 +151,7 @@ meeple_status_t meeple_search_write_leaves(const meeple_search_t* search, float*
                                            int32_t* players, size_t capacity, size_t* out_count) {
     return guarded([&] {
         const Search& s = search_of(search);
+        const UseGuard use(search->in_use, "search");
         require(out_count, "out_count");
         const std::size_t n = s.pending();
         *out_count = n;
@@ -151,6 +167,7 @@ meeple_status_t meeple_search_write_leaves(const meeple_search_t* search, float*
 meeple_status_t meeple_search_provide(meeple_search_t* search, const float* values, const float* priors, size_t count) {
     return guarded([&] {
         Search& s = search_of(search);
+        const UseGuard use(search->in_use, "search");
         require(values, "values");
         if (count != s.pending()) {
             fail(Status::invalid_argument, "count is " + std::to_string(count) + " but " + std::to_string(s.pending()) +
@@ -163,6 +180,7 @@ meeple_status_t meeple_search_provide(meeple_search_t* search, const float* valu
 meeple_status_t meeple_search_stats(const meeple_search_t* search, uint64_t root, meeple_search_stats_t* out_stats) {
     return guarded([&] {
         const Search& s = search_of(search);
+        const UseGuard use(search->in_use, "search");
         const std::size_t r = root_index(s, root);
         meeple_search_stats_t full{};
         full.chosen_action = s.chosen_action(r);
@@ -182,6 +200,7 @@ meeple_status_t meeple_search_stats(const meeple_search_t* search, uint64_t root
 meeple_status_t meeple_search_chosen_actions(const meeple_search_t* search, int32_t* out, size_t capacity) {
     return guarded([&] {
         const Search& s = search_of(search);
+        const UseGuard use(search->in_use, "search");
         require(out, "out");
         if (capacity < s.roots()) {
             fail(Status::buffer_too_small, "out holds " + std::to_string(capacity) + " entries; the search has " +
@@ -197,6 +216,7 @@ meeple_status_t meeple_search_root_actions(const meeple_search_t* search, uint64
                                            uint64_t* visits, double* values, size_t capacity, size_t* out_len) {
     return guarded([&] {
         const Search& s = search_of(search);
+        const UseGuard use(search->in_use, "search");
         const std::size_t r = root_index(s, root);
         require(out_len, "out_len");
         s.chosen_action(r);  // checks there is a finished round
@@ -225,6 +245,7 @@ meeple_status_t meeple_search_root_actions(const meeple_search_t* search, uint64
 meeple_status_t meeple_search_root_value(const meeple_search_t* search, uint64_t root, double* out, size_t capacity) {
     return guarded([&] {
         const Search& s = search_of(search);
+        const UseGuard use(search->in_use, "search");
         const std::size_t r = root_index(s, root);
         require(out, "out");
         const std::size_t players = static_cast<std::size_t>(s.game().num_players());
@@ -242,6 +263,7 @@ meeple_status_t meeple_search_policy(const meeple_search_t* search, uint64_t roo
                                      size_t capacity) {
     return guarded([&] {
         const Search& s = search_of(search);
+        const UseGuard use(search->in_use, "search");
         const std::size_t r = root_index(s, root);
         require(out, "out");
         const std::size_t actions = static_cast<std::size_t>(s.game().num_actions());
@@ -259,6 +281,7 @@ meeple_status_t meeple_search_principal_variation(const meeple_search_t* search,
                                                   size_t capacity, size_t* out_len) {
     return guarded([&] {
         const Search& s = search_of(search);
+        const UseGuard use(search->in_use, "search");
         const std::size_t r = root_index(s, root);
         check_buffer(out, capacity, out_len);
         const std::vector<int> line = s.principal_variation(r);

@@ -13,8 +13,10 @@ import cffi
 # Calls that may run long keep cffi's default of releasing the GIL, so other Python
 # threads run meanwhile. Every other call is a few hundred nanoseconds of work, for
 # which releasing and retaking the GIL (and saving errno, which meeple does not use)
-# would cost as much again: those run with the GIL held.
-RELEASE_GIL = re.compile(r"meeple_(batch_\w+|run_\w+|poker_equity\w*|poker_\w*batch\w*)$")
+# would cost as much again: those run with the GIL held. So does every call that
+# reads or writes a state (meeple_batch_set_state among the batch calls): states carry
+# no in-use flag, and the GIL is what keeps two Python threads off one state.
+RELEASE_GIL = re.compile(r"meeple_(batch_(?!set_state$)\w+|run_\w+|poker_equity\w*|poker_\w*batch\w*)$")
 
 _CALL_WITHOUT_GIL = re.compile(
     r"  Py_BEGIN_ALLOW_THREADS\n"

@@ -24,15 +24,27 @@
  *           freed while states made from it are still in use. The library never keeps a
  *           caller's pointer past the call.
  * Threads.  Different handles may be used from different threads at once; one handle
- *           must not be used from two threads at once. Games are immutable once made and
- *           may be shared by any number of threads.
+ *           serves one call at a time. For batches, whose calls are long and share a
+ *           thread pool, the library enforces it: a call on a batch while another
+ *           thread's call on it runs returns MEEPLE_ERR_BUSY having done nothing, so
+ *           sharing a batch between threads is an error, never memory corruption.
+ *           States are not checked (a check would cost a large share of their short
+ *           calls): a state used by two threads at once, one of them changing it, is
+ *           undefined. Games are immutable once made and may be shared by any number of
+ *           threads. Freeing a handle while a call on it runs is undefined.
  * Versions. MEEPLE_ABI_VERSION (this header) must equal meeple_abi_version() (the
  *           library). Each data format carries its own version: snapshots
  *           (MEEPLE_SNAPSHOT_VERSION plus a per-game state version) and the game
  *           description JSON (MEEPLE_DESCRIBE_VERSION).
  * Seats.    Players are seats 0..num_players-1. MEEPLE_CHANCE stands for the chance
  *           pseudo-player. Viewers are seats or MEEPLE_VIEW_PUBLIC (a seatless
- *           spectator) or MEEPLE_VIEW_ALL (omniscient, for logs and debugging).
+ *           spectator) or MEEPLE_VIEW_ALL (omniscient, for logs and debugging). Any
+ *           other value where a player or viewer is expected, every negative value that
+ *           is not one of these named constants included (MEEPLE_BATCH_NOBODY too: the
+ *           library writes it, callers never pass it), gives MEEPLE_ERR_OUT_OF_RANGE.
+ * Strings.  Text arguments are UTF-8 and end at their first NUL byte: a binding whose
+ *           strings may hold NUL must refuse them (the Python binding raises ValueError)
+ *           rather than let the library see a shortened string.
  */
 #ifndef MEEPLE_H
 #define MEEPLE_H
@@ -57,7 +69,7 @@ extern "C" {
 /* ---- Versions ------------------------------------------------------------------- */
 
 /* The ABI this header describes. Bumped on any incompatible change. */
-#define MEEPLE_ABI_VERSION 1
+#define MEEPLE_ABI_VERSION 2
 /* The layout of snapshot bytes (header fields; the state part has its own version). */
 #define MEEPLE_SNAPSHOT_VERSION 1
 /* The layout of the JSON written by meeple_game_describe_json. */
@@ -143,7 +155,8 @@ MEEPLE_API meeple_status_t meeple_game_names(char *out, size_t capacity, size_t 
  * before the call.
  * - cancel: any thread may set it to non-zero while the call runs, with an atomic or
  *   volatile store. The library checks it at least every few milliseconds and then
- *   returns MEEPLE_ERR_CANCELLED, leaving every output and handle as it was.
+ *   returns MEEPLE_ERR_CANCELLED, leaving every output as it was (a search keeps the
+ *   iterations it completed, as meeple_search_run says).
  * - progress and total: the library sets total at the start (0 when unknown) and
  *   advances progress towards it as work completes, with relaxed atomic stores that
  *   another thread may read at any time. Each call says what its units are. */
@@ -457,7 +470,10 @@ MEEPLE_API meeple_status_t meeple_state_from_position(const meeple_game_t *game,
  * each slot's action for it, masks show its legal actions, observations take its view.
  * Seeds. Slot i of a batch made with `seed` starts from meeple_batch_derive_seed(seed,
  * i); the k-th game a slot restarts into (k = 1, 2, ...) starts from
- * meeple_batch_derive_seed(slot seed, k). */
+ * meeple_batch_derive_seed(slot seed, k).
+ * Threads. Every call taking a batch, but meeple_batch_info and meeple_batch_game,
+ * returns MEEPLE_ERR_BUSY, having done nothing, while another thread's call on the same
+ * batch runs (see the contract at the top). */
 typedef struct meeple_batch meeple_batch_t;
 
 /* Columns of a status row (int32[n, MEEPLE_BATCH_STATUS_INTS]). */
@@ -721,13 +737,19 @@ typedef struct meeple_random_games {
  * draws its moves from a generator seeded with meeple_batch_derive_seed(that seed,
  * 0x72616E646F6D). Totals go to *out_stats; out_wins[s] (wins_len >= num_players) gets
  * the games seat s won. The same arguments give the same totals at any thread count.
- * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL (wins_len < num_players) or
+ * `control` (may be NULL; see meeple_control_t): total is n_games and progress counts
+ * the games finished; a cancel request stops every thread before its next game (games
+ * take at most milliseconds) and the call returns MEEPLE_ERR_CANCELLED with *out_stats
+ * and out_wins untouched.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL (wins_len < num_players),
+ * MEEPLE_ERR_CANCELLED, MEEPLE_ERR_OUT_OF_MEMORY (a thread could not be started) or
  * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, struct_size smaller than 8, threads outside
- * 0..256). */
+ * 0..256, control->struct_size smaller than sizeof(meeple_control_t)). */
 MEEPLE_API meeple_status_t meeple_run_random_games(const meeple_game_t *game, uint64_t n_games,
                                                    uint64_t seed, int32_t threads,
                                                    meeple_random_games_t *out_stats,
-                                                   uint64_t *out_wins, size_t wins_len);
+                                                   uint64_t *out_wins, size_t wins_len,
+                                                   meeple_control_t *control);
 
 /* ---- Search --------------------------------------------------------------------- */
 
@@ -1042,15 +1064,22 @@ MEEPLE_API meeple_status_t meeple_poker_count_boards(int32_t game, const uint64_
  * out_stderr[i] the standard error of out_equity[i] (0 when exact); and *out_count,
  * the number of boards or trials. Each out array has num_hands entries; out_stderr may
  * be NULL. Nothing is written on an error.
- * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (unknown game or mode, a player
- * count outside the range, wrong card counts, cards shared between hands, board and
- * dead cards, too few cards left, trials outside 1..10^10, negative threads, NULL). */
+ * `control` (may be NULL; see meeple_control_t): total is the number of boards (exact)
+ * or trials (Monte Carlo), *out_count's value, and progress counts those done; every
+ * thread checks the cancel flag every 512 boards (a few milliseconds at most) and the
+ * call then returns MEEPLE_ERR_CANCELLED, writing nothing.
+ * Returns MEEPLE_OK, MEEPLE_ERR_CANCELLED, MEEPLE_ERR_OUT_OF_MEMORY (a thread could not
+ * be started) or MEEPLE_ERR_INVALID_ARGUMENT (unknown game or mode, a player count
+ * outside the range, wrong card counts, cards shared between hands, board and dead
+ * cards, too few cards left, trials outside 1..10^10, negative threads, NULL,
+ * control->struct_size smaller than sizeof(meeple_control_t)). */
 MEEPLE_API meeple_status_t meeple_poker_equity(int32_t game, const uint64_t *hands,
                                                size_t num_hands, uint64_t board, uint64_t dead,
                                                int32_t mode, uint64_t trials, uint64_t seed,
                                                int32_t threads, double *out_win,
                                                double *out_tie, double *out_equity,
-                                               double *out_stderr, uint64_t *out_count);
+                                               double *out_stderr, uint64_t *out_count,
+                                               meeple_control_t *control);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -504,13 +504,16 @@ struct RandomGames {
     std::vector<std::uint64_t> wins;  // per seat
 };
 
+// `control` (optional): progress and cancellation, as meeple_run_random_games says; a
+// cancelled run throws meeple::Error with MEEPLE_ERR_CANCELLED.
 inline RandomGames run_random_games(const Game& game, std::uint64_t n_games, std::uint64_t seed = 0,
-                                    std::int32_t threads = 0) {
+                                    std::int32_t threads = 0, meeple_control_t* control = nullptr) {
     meeple_random_games_t stats{};
     stats.struct_size = sizeof stats;
     RandomGames out;
     out.wins.resize(static_cast<std::size_t>(game.num_players()));
-    check(meeple_run_random_games(game.handle(), n_games, seed, threads, &stats, out.wins.data(), out.wins.size()));
+    check(meeple_run_random_games(game.handle(), n_games, seed, threads, &stats, out.wins.data(), out.wins.size(),
+                                  control));
     out.games = stats.games;
     out.moves = stats.moves;
     out.truncated = stats.truncated;
@@ -739,7 +742,7 @@ struct Equity {
 // Equity of known hands (mode MEEPLE_POKER_EQUITY_EXACT or MEEPLE_POKER_EQUITY_MONTE_CARLO).
 inline Equity equity(std::int32_t game, const std::vector<std::uint64_t>& hands, std::uint64_t board = 0,
                      std::uint64_t dead = 0, std::int32_t mode = MEEPLE_POKER_EQUITY_EXACT, std::uint64_t trials = 0,
-                     std::uint64_t seed = 0, std::int32_t threads = 0) {
+                     std::uint64_t seed = 0, std::int32_t threads = 0, meeple_control_t* control = nullptr) {
     Equity out;
     const std::size_t n = hands.size();
     out.win.resize(n);
@@ -747,7 +750,7 @@ inline Equity equity(std::int32_t game, const std::vector<std::uint64_t>& hands,
     out.equity.resize(n);
     out.std_error.resize(n);
     check(meeple_poker_equity(game, hands.data(), n, board, dead, mode, trials, seed, threads, out.win.data(),
-                              out.tie.data(), out.equity.data(), out.std_error.data(), &out.count));
+                              out.tie.data(), out.equity.data(), out.std_error.data(), &out.count, control));
     return out;
 }
 

@@ -31,11 +31,14 @@ void AnyGame::check_seat(int player, bool chance_allowed) const {
     if ((player >= 0 && player < num_players_) || (chance_allowed && player == kChance)) return;
     fail(Status::out_of_range, "player " + std::to_string(player) + " is not a seat of " + spec_ +
                                    ": seats are 0.." + std::to_string(num_players_ - 1) +
-                                   (chance_allowed ? ", or MEEPLE_CHANCE (-1)" : ""));
+                                   (chance_allowed ? ", MEEPLE_CHANCE (-1) or MEEPLE_ACTING_PLAYER (-4)" : ""));
 }
 
 int AnyGame::resolve_player(const void* rec, int player) const {
-    if (player != kActing) return player;
+    if (player != kActing) {
+        check_seat(player, true);  // kNobody included: it is an answer, never a question
+        return player;
+    }
     const Actors a = actors(rec);
     if (a == 0) return kNobody;
     if (a & (a - 1)) {

@@ -13,6 +13,7 @@
 
 #include "core/batch_slots.hpp"
 #include "core/error.hpp"
+#include "core/echo.hpp"
 #include "core/game.hpp"
 #include "core/hash.hpp"
 
@@ -100,7 +101,8 @@ public:
     // Checked operations: they throw Error and leave the record untouched on bad input.
     void check_seat(int player, bool chance_allowed) const;
     // Turns kActing into the one active player (kNobody when the game is over);
-    // throws when several are active. Other players pass through unchanged.
+    // throws when several are active. A seat or kChance passes through unchanged;
+    // anything else (kNobody, other negatives) throws out_of_range.
     int resolve_player(const void* rec, int player) const;
     void check_viewer(int viewer) const;
     void apply(void* rec, int player, int action) const;
@@ -311,10 +313,10 @@ public:
         if constexpr (HasGameData<G>) {
             JsonWriter json;
             if (game_.data(key, json)) return json.take();
-            fail(Status::invalid_argument, "game " + name_ + " has no data named '" + std::string(key) +
+            fail(Status::invalid_argument, "game " + name_ + " has no data named '" + echo(key) +
                                                "'; it has: " + std::string(G::kDataKeys));
         } else {
-            fail(Status::invalid_argument, "game " + name_ + " publishes no data (asked for '" + std::string(key) + "')");
+            fail(Status::invalid_argument, "game " + name_ + " publishes no data (asked for '" + echo(key) + "')");
         }
     }
     void determinize(void* rec, int pov, std::uint64_t seed) const override {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/echo.hpp"
 
 namespace meeple {
 
@@ -177,11 +178,11 @@ private:
             for (const auto& m : members) {
                 if (m.first == key) {
                     pos_ = key_at;
-                    error("duplicate key \"" + key + "\" in an object");
+                    error("duplicate key \"" + echo(key) + "\" in an object");
                 }
             }
             skip_space();
-            if (peek() != ':') error("expected ':' after the key \"" + key + "\", found " + shown(peek()));
+            if (peek() != ':') error("expected ':' after the key \"" + echo(key) + "\", found " + shown(peek()));
             ++pos_;
             skip_space();
             JsonValue v = value(depth + 1);

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/error.hpp"
+#include "core/echo.hpp"
 
 namespace meeple {
 namespace {
@@ -64,7 +65,7 @@ std::string domain_text(const OptionSpec& spec) {
 std::string normalise(std::string_view game, const OptionSpec& spec, std::string_view raw) {
     const std::string where = "option '" + std::string(spec.name) + "' of " + std::string(game);
     auto bad = [&](Status status) -> std::string {
-        fail(status, where + " takes " + domain_text(spec) + ", got '" + std::string(raw) + "'");
+        fail(status, where + " takes " + domain_text(spec) + ", got '" + echo(raw) + "'");
     };
     switch (spec.type) {
         case OptionType::boolean:
@@ -83,7 +84,8 @@ std::string normalise(std::string_view game, const OptionSpec& spec, std::string
             auto r = std::from_chars(raw.data(), raw.data() + raw.size(), v);
             if (raw.empty() || r.ec != std::errc() || r.ptr != raw.data() + raw.size()) return bad(Status::parse);
             if (!std::isfinite(v) || v < spec.min || v > spec.max) return bad(Status::invalid_argument);
-            return format_real(v);
+            // -0 and 0 are one value: one canonical spec, so equal games compare equal.
+            return format_real(v == 0 ? 0.0 : v);
         }
         case OptionType::choice: {
             std::string_view rest = spec.choices;
@@ -111,14 +113,14 @@ ParsedSpec parse_spec(std::string_view text) {
     auto open = s.find('(');
     std::string_view name = trim(s.substr(0, open));
     if (!is_identifier(name)) {
-        fail(Status::parse, "malformed game spec '" + std::string(text) +
+        fail(Status::parse, "malformed game spec '" + echo(text) +
                                 "': expected a lowercase game name, optionally followed by "
                                 "(key=value, ...), as in \"catan(players=3)\"");
     }
     out.name = std::string(name);
     if (open == std::string_view::npos) return out;
     if (s.back() != ')') {
-        fail(Status::parse, "malformed game spec '" + std::string(text) +
+        fail(Status::parse, "malformed game spec '" + echo(text) +
                                 "': the option list must end with ')', as in \"catan(players=3)\"");
     }
     std::string_view body = s.substr(open + 1, s.size() - open - 2);
@@ -129,16 +131,16 @@ ParsedSpec parse_spec(std::string_view text) {
         auto eq = item.find('=');
         std::string_view key = trim(item.substr(0, eq));
         if (eq == std::string_view::npos || !is_identifier(key) || trim(item.substr(eq + 1)).empty()) {
-            fail(Status::parse, "malformed option '" + std::string(trim(item)) + "' in game spec '" +
-                                    std::string(text) + "': write key=value, as in \"catan(players=3)\"");
+            fail(Status::parse, "malformed option '" + echo(trim(item)) + "' in game spec '" +
+                                    echo(text) + "': write key=value, as in \"catan(players=3)\"");
         }
         std::string_view value = trim(item.substr(eq + 1));
         if (value.find_first_of("()=") != std::string_view::npos) {
-            fail(Status::parse, "malformed value '" + std::string(value) + "' in game spec '" +
-                                    std::string(text) + "'");
+            fail(Status::parse, "malformed value '" + echo(value) + "' in game spec '" +
+                                    echo(text) + "'");
         }
         for (const auto& [k, v] : out.options) {
-            if (k == key) fail(Status::invalid_argument, "option '" + std::string(key) + "' given twice in '" + std::string(text) + "'");
+            if (k == key) fail(Status::invalid_argument, "option '" + echo(key) + "' given twice in '" + echo(text) + "'");
         }
         out.options.emplace_back(std::string(key), std::string(value));
         if (comma == std::string_view::npos) break;
@@ -156,7 +158,7 @@ Options::Options(std::string_view game, std::span<const OptionSpec> specs,
         if (!known) {
             std::string list;
             for (const auto& spec : specs) list += (list.empty() ? "" : ", ") + std::string(spec.name);
-            fail(Status::invalid_argument, "unknown option '" + key + "' for " + std::string(game) +
+            fail(Status::invalid_argument, "unknown option '" + echo(key) + "' for " + std::string(game) +
                                                (list.empty() ? "; it takes no options" : "; available: " + list));
         }
     }

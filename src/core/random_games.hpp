@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/any_game.hpp"
+#include "core/control.hpp"
 
 namespace meeple {
 
@@ -23,6 +24,9 @@ struct RandomGamesStats {
 };
 
 // Plays games 0..n_games-1 to their end on `threads` threads (0: one per core).
-RandomGamesStats run_random_games(const AnyGame& game, std::uint64_t n_games, std::uint64_t seed, int threads);
+// `control` (optional) counts finished games against a total of n_games; a cancel
+// request stops every thread before its next game and throws Error(cancelled).
+RandomGamesStats run_random_games(const AnyGame& game, std::uint64_t n_games, std::uint64_t seed, int threads,
+                                  const Control& control = Control{});
 
 }  // namespace meeple

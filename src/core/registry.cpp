@@ -1,4 +1,5 @@
 #include "core/registry.hpp"
+#include "core/echo.hpp"
 
 #include <string>
 
@@ -13,7 +14,7 @@ std::shared_ptr<const AnyGame> make_game(std::string_view spec) {
     }
     std::string names;
     for (const GameEntry& e : registered_games()) names += (names.empty() ? "" : ", ") + std::string(e.name);
-    fail(Status::invalid_argument, "unknown game '" + parsed.name + "'; available: " + names);
+    fail(Status::invalid_argument, "unknown game '" + echo(parsed.name) + "'; available: " + names);
 }
 
 }  // namespace meeple

@@ -1,4 +1,5 @@
 #include "core/snapshot.hpp"
+#include "core/echo.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -64,7 +65,7 @@ void read_snapshot(const AnyGame& game, const std::uint8_t* data, std::size_t le
     char expected[16] = {};
     std::memcpy(expected, game.name().data(), std::min<std::size_t>(game.name().size(), 15));
     if (std::memcmp(expected, data + 24, 16) != 0) {
-        fail(Status::invalid_argument, "snapshot of game '" + std::string(name) + "', not of " + game.spec() +
+        fail(Status::invalid_argument, "snapshot of game '" + echo(name) + "', not of " + game.spec() +
                                            "; restore it with that game");
     }
     if (get32(data + 20) != 0) fail(Status::parse, "snapshot header is corrupt: its reserved bytes are not zero");

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <string>
+#include <stdexcept>
 
 #include "core/error.hpp"
 
@@ -64,15 +65,30 @@ int ThreadPool::checked(int threads) {
 ThreadPool::ThreadPool(int threads)
     : threads_(checked(threads)), shares_(std::make_unique<Share[]>(static_cast<std::size_t>(threads_))) {
     workers_.reserve(static_cast<std::size_t>(threads_ - 1));
-    for (int t = 1; t < threads_; ++t) workers_.emplace_back([this, t] { worker_loop(t); });
+    for (int t = 1; t < threads_; ++t) {
+        try {
+            workers_.emplace_back([this, t] { worker_loop(t); });
+        } catch (const std::exception& e) {
+            // The OS refused a thread (a memory or process limit). The threads already
+            // running must be stopped and joined: a joinable std::thread destroyed while
+            // the exception unwinds would terminate the process.
+            stop_workers();
+            fail(Status::out_of_memory, "could not start thread " + std::to_string(t + 1) + " of " +
+                                            std::to_string(threads_) + " (" + e.what() +
+                                            "); pass fewer threads, or raise the process's memory or thread limit");
+        }
+    }
 }
 
-ThreadPool::~ThreadPool() {
+void ThreadPool::stop_workers() noexcept {
     stop_.store(true, std::memory_order_release);
     generation_.fetch_add(1, std::memory_order_release);
     generation_.notify_all();
     for (auto& t : workers_) t.join();
+    workers_.clear();
 }
+
+ThreadPool::~ThreadPool() { stop_workers(); }
 
 std::size_t ThreadPool::chunks_for(std::size_t n, std::size_t min_part) const {
     if (threads_ == 1) return 1;

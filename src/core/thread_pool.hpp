@@ -26,7 +26,8 @@ public:
 
     // Starts threads - 1 workers; the calling thread is the first of the `threads`.
     // threads == 0 means one per hardware thread. Throws Error (invalid_argument) for
-    // a count below 0 or above kMaxThreads.
+    // a count below 0 or above kMaxThreads, and Error (out_of_memory) when the OS
+    // refuses a thread, after stopping the ones already started.
     explicit ThreadPool(int threads);
     ~ThreadPool();
     ThreadPool(const ThreadPool&) = delete;
@@ -57,6 +58,8 @@ private:
     using Task = void (*)(void* ctx, std::size_t begin, std::size_t end, int thread);
 
     static int checked(int threads);
+    // Wakes every worker with the stop flag set and joins it.
+    void stop_workers() noexcept;
     void dispatch(std::size_t n, std::size_t chunks, Task task, void* ctx);
     void worker_loop(int thread);
     // Claims and runs chunks of the published job, its own share first, until none is left.

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "core/error.hpp"
+#include "core/echo.hpp"
 
 namespace meeple::poker {
 namespace {
@@ -51,7 +52,7 @@ std::size_t utf8_length(unsigned char lead) {
 bool is_separator(char c) { return c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r'; }
 
 [[noreturn]] void bad_card(std::string_view token) {
-    fail(Status::parse, "bad card '" + std::string(token) + "': " + kCardForm);
+    fail(Status::parse, "bad card '" + echo(token) + "': " + kCardForm);
 }
 
 // Reads one card from text[i..end): a rank ("10" or one character) then a suit (one
@@ -111,7 +112,7 @@ std::vector<int> parse_cards(std::string_view text) {
             const int id = read_card(text, i, end);
             if (seen & card_bit(id)) {
                 fail(Status::invalid_argument,
-                     "card '" + format_card(id) + "' appears twice in '" + std::string(text) +
+                     "card '" + format_card(id) + "' appears twice in '" + echo(text) +
                          "'; each card may appear once");
             }
             seen |= card_bit(id);

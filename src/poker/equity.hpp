@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/control.hpp"
 #include "poker/cards.hpp"
 #include "poker/hand.hpp"
 
@@ -28,7 +29,12 @@ struct EquityRequest {
     std::uint64_t trials = 0;  // Monte Carlo only
     std::uint64_t seed = 0;    // Monte Carlo only
     int threads = 0;           // 0: one per hardware thread
+    // Optional: progress in boards (exact) or trials (Monte Carlo), checked for a
+    // cancel request every kBoardsPerCheck boards of every thread.
+    Control control;
 };
+
+inline constexpr std::uint32_t kBoardsPerCheck = 512;
 
 struct EquityResult {
     std::vector<double> win;     // the probability of winning the whole pot
@@ -38,7 +44,8 @@ struct EquityResult {
     std::uint64_t count = 0;     // boards enumerated or trials run
 };
 
-// Throws Status::invalid_argument for a bad request (the message says what and why).
+// Throws Status::invalid_argument for a bad request (the message says what and why),
+// Status::cancelled when the control block asked to stop.
 EquityResult equity(const EquityRequest& request);
 
 // The number of boards an exact run would enumerate (checks the request).

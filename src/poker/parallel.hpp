@@ -8,8 +8,12 @@
 #include <cstddef>
 #include <exception>
 #include <mutex>
+#include <string>
+#include <stdexcept>
 #include <thread>
 #include <vector>
+
+#include "core/error.hpp"
 
 namespace meeple::poker {
 
@@ -40,7 +44,19 @@ void parallel_for(std::size_t num_tasks, int threads, F&& task) {
     };
     std::vector<std::thread> pool;
     pool.reserve(workers - 1);
-    for (std::size_t w = 1; w < workers; ++w) pool.emplace_back(work);
+    for (std::size_t w = 1; w < workers; ++w) {
+        try {
+            pool.emplace_back(work);
+        } catch (const std::exception& e) {
+            // The OS refused a thread: stop the started ones (a joinable std::thread
+            // destroyed during unwinding would terminate the process) and report it.
+            next.store(num_tasks);
+            for (std::thread& t : pool) t.join();
+            fail(Status::out_of_memory, "could not start thread " + std::to_string(w + 1) + " of " +
+                                            std::to_string(workers) + " (" + e.what() +
+                                            "); pass fewer threads, or raise the process's memory or thread limit");
+        }
+    }
     work();
     for (std::thread& t : pool) t.join();
     if (error) std::rethrow_exception(error);

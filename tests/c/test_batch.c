@@ -356,19 +356,44 @@ static void run_random_games_gives_the_same_totals_at_any_thread_count(void) {
     memset(&one, 0, sizeof one);
     memset(&two, 0, sizeof two);
     one.struct_size = two.struct_size = sizeof one;
-    CHECK_OK(meeple_run_random_games(g, 300, 9, 1, &one, wins1, 2));
-    CHECK_OK(meeple_run_random_games(g, 300, 9, 2, &two, wins2, 2));
+    CHECK_OK(meeple_run_random_games(g, 300, 9, 1, &one, wins1, 2, NULL));
+    CHECK_OK(meeple_run_random_games(g, 300, 9, 2, &two, wins2, 2, NULL));
     CHECK(one.games == 300 && one.games == two.games && one.moves == two.moves && one.draws == two.draws);
     CHECK(wins1[0] == wins2[0] && wins1[1] == wins2[1]);
     CHECK(wins1[0] + wins1[1] + one.draws + one.truncated == 300);
     CHECK(one.moves >= 5 * 300 && one.moves <= 9 * 300);
-    CHECK_STATUS(meeple_run_random_games(g, 3, 9, 1, &one, wins1, 1), MEEPLE_ERR_BUFFER_TOO_SMALL);
-    CHECK_STATUS(meeple_run_random_games(g, 3, 9, 1, &one, NULL, 2), MEEPLE_ERR_INVALID_ARGUMENT);
-    CHECK_STATUS(meeple_run_random_games(g, 3, 9, -2, &one, wins1, 2), MEEPLE_ERR_INVALID_ARGUMENT);
-    CHECK_STATUS(meeple_run_random_games(NULL, 3, 9, 1, &one, wins1, 2), MEEPLE_ERR_INVALID_ARGUMENT);
-    CHECK_STATUS(meeple_run_random_games(g, 3, 9, 1, NULL, wins1, 2), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_run_random_games(g, 3, 9, 1, &one, wins1, 1, NULL), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(meeple_run_random_games(g, 3, 9, 1, &one, NULL, 2, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_run_random_games(g, 3, 9, -2, &one, wins1, 2, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_run_random_games(NULL, 3, 9, 1, &one, wins1, 2, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_run_random_games(g, 3, 9, 1, NULL, wins1, 2, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
     one.struct_size = 0;
-    CHECK_STATUS(meeple_run_random_games(g, 3, 9, 1, &one, wins1, 2), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_run_random_games(g, 3, 9, 1, &one, wins1, 2, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
+    meeple_game_free(g);
+}
+
+static void run_random_games_control_counts_games_and_honours_cancel(void) {
+    meeple_game_t *g = ttt();
+    meeple_random_games_t stats;
+    uint64_t wins[2] = {7, 7};
+    meeple_control_t control;
+    memset(&stats, 0, sizeof stats);
+    stats.struct_size = sizeof stats;
+    memset(&control, 0, sizeof control);
+    control.struct_size = sizeof control;
+    CHECK_OK(meeple_run_random_games(g, 500, 9, 2, &stats, wins, 2, &control));
+    CHECK(control.total == 500 && control.progress == 500 && stats.games == 500);
+    /* Cancelled before it starts: no game played, nothing written. */
+    memset(&stats, 0, sizeof stats);
+    stats.struct_size = sizeof stats;
+    wins[0] = wins[1] = 7;
+    control.cancel = 1;
+    CHECK_STATUS(meeple_run_random_games(g, 500, 9, 2, &stats, wins, 2, &control), MEEPLE_ERR_CANCELLED);
+    CHECK(stats.games == 0 && stats.moves == 0 && wins[0] == 7 && wins[1] == 7);
+    CHECK(control.progress == 0);
+    control.cancel = 0;
+    control.struct_size = 4;
+    CHECK_STATUS(meeple_run_random_games(g, 5, 9, 1, &stats, wins, 2, &control), MEEPLE_ERR_INVALID_ARGUMENT);
     meeple_game_free(g);
 }
 
@@ -531,5 +556,6 @@ const meeple_test_case meeple_batch_tests[] = {
     {"snapshot_load_reseed_and_slots_round_trip", snapshot_load_reseed_and_slots_round_trip},
     {"run_random_games_gives_the_same_totals_at_any_thread_count",
      run_random_games_gives_the_same_totals_at_any_thread_count},
+    {"run_random_games_control_counts_games_and_honours_cancel", run_random_games_control_counts_games_and_honours_cancel},
     {NULL, NULL},
 };

@@ -128,23 +128,55 @@ static void test_poker_equity_exact_and_monte_carlo(void) {
     CHECK_OK(meeple_poker_count_boards(MEEPLE_POKER_HOLDEM, hands, 2, mask_of("2c 7d 9h"), 0, &count));
     CHECK(count == 990); /* C(45, 2) */
     CHECK_OK(meeple_poker_equity(MEEPLE_POKER_HOLDEM, hands, 2, mask_of("2c 7d 9h"), 0, MEEPLE_POKER_EQUITY_EXACT, 0,
-                                 0, 0, win, tie, eq, se, &count));
+                                 0, 0, win, tie, eq, se, &count, NULL));
     CHECK(count == 990 && se[0] == 0.0 && fabs(eq[0] + eq[1] - 1.0) < 1e-12);
     CHECK(fabs(eq[0] - (win[0] + tie[0] / 2)) < 1e-12);
     CHECK_OK(meeple_poker_equity(MEEPLE_POKER_HOLDEM, hands, 2, 0, 0, MEEPLE_POKER_EQUITY_MONTE_CARLO, 50000, 3, 1,
-                                 win, tie, eq, se, &count));
+                                 win, tie, eq, se, &count, NULL));
     CHECK_OK(meeple_poker_equity(MEEPLE_POKER_HOLDEM, hands, 2, 0, 0, MEEPLE_POKER_EQUITY_MONTE_CARLO, 50000, 3, 4,
-                                 win2, tie2, eq2, se2, &count));
+                                 win2, tie2, eq2, se2, &count, NULL));
     CHECK(count == 50000 && memcmp(eq, eq2, sizeof eq) == 0 && memcmp(se, se2, sizeof se) == 0);
     CHECK_STATUS(meeple_poker_equity(MEEPLE_POKER_HOLDEM, hands, 1, 0, 0, MEEPLE_POKER_EQUITY_EXACT, 0, 0, 0, win, tie,
-                                     eq, se, &count),
+                                     eq, se, &count, NULL),
                  MEEPLE_ERR_INVALID_ARGUMENT);
-    CHECK_STATUS(meeple_poker_equity(MEEPLE_POKER_HOLDEM, hands, 2, 0, 0, 5, 0, 0, 0, win, tie, eq, se, &count),
+    CHECK_STATUS(meeple_poker_equity(MEEPLE_POKER_HOLDEM, hands, 2, 0, 0, 5, 0, 0, 0, win, tie, eq, se, &count, NULL),
                  MEEPLE_ERR_INVALID_ARGUMENT);
     hands[1] = mask_of("Qd Ks");
     CHECK_STATUS(meeple_poker_equity(MEEPLE_POKER_HOLDEM, hands, 2, 0, 0, MEEPLE_POKER_EQUITY_EXACT, 0, 0, 0, win, tie,
-                                     eq, se, &count),
+                                     eq, se, &count, NULL),
                  MEEPLE_ERR_INVALID_ARGUMENT);
+}
+
+static void test_poker_equity_control_counts_boards_and_honours_cancel(void) {
+    uint64_t hands[2];
+    double win[2] = {-1, -1}, tie[2] = {-1, -1}, eq[2] = {-1, -1}, se[2] = {-1, -1};
+    uint64_t count = 12345;
+    meeple_control_t control;
+    hands[0] = mask_of("As Ks");
+    hands[1] = mask_of("Qd Qc");
+    memset(&control, 0, sizeof control);
+    control.struct_size = sizeof control;
+    CHECK_OK(meeple_poker_equity(MEEPLE_POKER_HOLDEM, hands, 2, mask_of("2c 7d 9h"), 0, MEEPLE_POKER_EQUITY_EXACT, 0,
+                                 0, 2, win, tie, eq, se, &count, &control));
+    CHECK(count == 990 && control.total == 990 && control.progress == 990);
+    CHECK_OK(meeple_poker_equity(MEEPLE_POKER_HOLDEM, hands, 2, 0, 0, MEEPLE_POKER_EQUITY_MONTE_CARLO, 20000, 3, 2,
+                                 win, tie, eq, se, &count, &control));
+    CHECK(count == 20000 && control.total == 20000 && control.progress == 20000);
+    /* A cancel set before the call: nothing is computed, nothing written. */
+    win[0] = tie[0] = eq[0] = se[0] = -1;
+    count = 12345;
+    control.cancel = 1;
+    CHECK_STATUS(meeple_poker_equity(MEEPLE_POKER_HOLDEM, hands, 2, 0, 0, MEEPLE_POKER_EQUITY_EXACT, 0, 0, 2, win,
+                                     tie, eq, se, &count, &control),
+                 MEEPLE_ERR_CANCELLED);
+    CHECK(strstr(meeple_last_error_message(), "cancelled") != NULL);
+    CHECK(win[0] == -1 && tie[0] == -1 && eq[0] == -1 && se[0] == -1 && count == 12345);
+    control.cancel = 0;
+    control.struct_size = 8;
+    CHECK_STATUS(meeple_poker_equity(MEEPLE_POKER_HOLDEM, hands, 2, 0, 0, MEEPLE_POKER_EQUITY_EXACT, 0, 0, 2, win,
+                                     tie, eq, se, &count, &control),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(meeple_last_error_message(), "sizeof(meeple_control_t)") != NULL);
 }
 
 static void test_poker_deal_is_a_seeded_permutation_of_the_rest(void) {
@@ -174,5 +206,6 @@ const meeple_test_case meeple_poker_tests[] = {
     {"poker_showdown_reports_split_pots", test_poker_showdown_reports_split_pots},
     {"poker_batches", test_poker_batches},
     {"poker_equity_exact_and_monte_carlo", test_poker_equity_exact_and_monte_carlo},
+    {"poker_equity_control_counts_boards_and_honours_cancel", test_poker_equity_control_counts_boards_and_honours_cancel},
     {NULL, NULL},
 };

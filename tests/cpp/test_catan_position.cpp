@@ -140,3 +140,41 @@ TEST(catan_position_refuses_a_phase_its_keys_contradict) {
     CHECK(refused(R"({"played": [0, 1, 0, 0, 0]})"));  // a victory point card played
     CHECK(!refused(R"({"phase": "before_roll", "development_played_this_turn": true})"));
 }
+
+TEST(catan_check_compares_the_turn_counter_in_its_own_width) {
+    // A live game at turn 2^31 or more is past any turn cap (at most 100000): cast to
+    // int, the counter read as negative and passed.
+    CatanFixture g(CatanOptions{{"board", "beginner"}});
+    auto rec = from_json(g, kPosition);
+    CHECK(g->check(rec.state).empty());
+    for (std::uint32_t turn : {1u << 31, 0xFFFFFFFFu, 2000u}) {
+        rec.state.turn = turn;
+        CHECK_EQ(g->check(rec.state), std::string("the turn cap passed without truncation"));
+    }
+    rec.state.turn = 1999;
+    CHECK(g->check(rec.state).empty());
+}
+
+TEST(catan_position_refuses_a_turn_seat_that_would_already_have_won) {
+    // Seat 0 holds a city and a settlement: 3 points, the target of vp_to_win=3. In its
+    // main phase it has acted this turn (it rolled), and reaching the target by its
+    // own action ends the game then: such a live position cannot arise. At the start
+    // of its turn it can (points may come in others' turns); it wins at its first action.
+    CatanFixture g(CatanOptions{{"board", "beginner"}, {"vp_to_win", "3"}});
+    const std::string pieces = R"("buildings": [{"node": 0, "owner": 0, "kind": "city"}, {"node": 32, "owner": 0, "kind": "settlement"}],
+        "roads": [{"edge": 0, "owner": 0}], "turn_seat": 0)";
+    bool refused = false;
+    try {
+        from_json(g, "{" + pieces + R"(, "phase": "main", "dice": 8})");
+    } catch (const Error& e) {
+        refused = e.status() == Status::invalid_argument &&
+                  std::string(e.what()).find("would have won") != std::string::npos;
+    }
+    CHECK(refused);
+    auto rec = from_json(g, "{" + pieces + R"(, "phase": "before_roll"})");
+    CHECK(g->check(rec.state).empty());
+    // Its first action, whatever it is, ends the game with its win.
+    play(*g, rec.state, 0, kRoll, dice(8));
+    CHECK_EQ(rec.state.phase, kGameOver);
+    CHECK_EQ(rec.state.winner, 0);
+}

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -10,6 +14,12 @@
 #include "check.hpp"
 #include "core/error.hpp"
 #include "core/thread_pool.hpp"
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
 
 using namespace meeple;
 
@@ -120,3 +130,48 @@ TEST(thread_pool_threads_take_over_the_share_of_a_thread_that_stalls) {
     for (int c : count) CHECK_EQ(c, 1);
     CHECK(by_caller.load() >= static_cast<int>(chunks) - 1);
 }
+
+#if defined(__linux__)
+namespace {
+
+// The process's address space in bytes (VmSize), 0 if unknown.
+long long address_space() {
+    std::ifstream status("/proc/self/status");
+    for (std::string line; std::getline(status, line);) {
+        if (line.rfind("VmSize:", 0) == 0) return std::stoll(line.substr(7)) * 1024;
+    }
+    return 0;
+}
+
+}  // namespace
+
+TEST(thread_pool_that_cannot_start_a_thread_stops_the_others_and_reports_it) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    std::puts("  (skipped: sanitizers reserve address space, so an address-space limit cannot be set)");
+#else
+    // In a child process, cap the address space at what it uses plus 256 MiB: 256
+    // threads' stacks need 2 GiB, so a thread start fails part way. The pool must stop
+    // and join the threads it started and throw out_of_memory (the child exits 0);
+    // before the fix the process died in std::terminate.
+    std::fflush(nullptr);
+    const pid_t child = fork();
+    if (child == 0) {
+        const rlimit cap{static_cast<rlim_t>(address_space() + (256ll << 20)), static_cast<rlim_t>(address_space() + (256ll << 20))};
+        if (setrlimit(RLIMIT_AS, &cap) != 0) _exit(3);
+        int code = 1;
+        try {
+            ThreadPool pool(ThreadPool::kMaxThreads);
+            code = 2;  // every thread started: the limit did not bite
+        } catch (const Error& e) {
+            const bool says = std::string(e.what()).find("pass fewer threads") != std::string::npos;
+            code = e.status() == Status::out_of_memory && says ? 0 : 4;
+        }
+        _exit(code);
+    }
+    int status = 0;
+    CHECK(waitpid(child, &status, 0) == child);
+    CHECK(WIFEXITED(status));
+    CHECK_EQ(WEXITSTATUS(status), 0);
+#endif
+}
+#endif

@@ -61,3 +61,35 @@ def test_every_function_of_the_header_is_called_from_the_cxx_wrapper(repo_root: 
     called = set(re.findall(r"\b(meeple_\w+)\s*\(", code))
     missing = sorted(declared - called)
     assert not missing, f"meeple.hpp does not wrap: {missing}"
+
+
+def test_every_string_reaches_the_library_through_c_string(repo_root: pathlib.Path):
+    """One helper encodes text for the library and refuses NUL characters (the C side
+    would stop reading at the first one); no module encodes strings on its own."""
+    package = repo_root / "bindings/python/meeple"
+    offenders = [
+        f"{path.relative_to(package)}:{i}"
+        for path in package.rglob("*.py") if path.name != "_ffi.py"
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if ".encode(" in line
+    ]
+    assert not offenders, offenders
+
+
+def test_every_call_that_touches_a_state_keeps_the_gil(repo_root: pathlib.Path):
+    """States carry no in-use flag (batches do): the GIL keeps two Python threads off
+    one state, so no call taking a meeple_state_t may release it."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_ffi", repo_root / "bindings/python/build_ffi.py")
+    assert spec and spec.loader
+    build_ffi = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_ffi)
+    header = re.sub(r"/\*.*?\*/", "", (repo_root / "include/meeple/meeple.h").read_text(), flags=re.S)
+    calls = re.findall(r"MEEPLE_API [^;(]*?\b(meeple_\w+)\s*\(([^;]*?)\)\s*;", header, flags=re.S)
+    # A state passed in (not only a new one handed out through meeple_state_t **).
+    touching = [name for name, params in calls if re.search(r"meeple_state_t \*(?!\*)", params)]
+    assert "meeple_batch_set_state" in touching and "meeple_state_apply" in touching
+    assert "meeple_batch_get_state" not in touching
+    releasing = [name for name in touching if build_ffi.RELEASE_GIL.match(name)]
+    assert not releasing, releasing

@@ -152,3 +152,76 @@ def test_every_error_is_a_meeple_error_and_a_builtin():
     ]
     for cls, builtin in pairs:
         assert issubclass(cls, meeple.MeepleError) and issubclass(cls, builtin)
+
+
+@pytest.mark.parametrize("player", [-5, -6, -100, -(2**31)])
+def test_a_negative_player_that_is_not_a_named_constant_is_out_of_range(ttt, player):
+    s = ttt.new_state()
+    before = s.snapshot()
+    with pytest.raises(meeple.OutOfRangeError, match="is not a seat"):
+        s.legal_actions(player)
+    with pytest.raises(meeple.OutOfRangeError):
+        s.action_mask(player)
+    with pytest.raises(meeple.OutOfRangeError):
+        s.is_legal(0, player)
+    with pytest.raises(meeple.OutOfRangeError):
+        s.apply(0, player)
+    assert s.snapshot() == before
+
+
+def test_a_nul_inside_a_spec_is_a_value_error_not_a_shorter_spec():
+    with pytest.raises(ValueError, match="the game spec holds a NUL character at index 16"):
+        meeple.Game("catan(players=2)\0,players=9)")
+
+
+def test_a_nul_inside_position_json_is_a_value_error():
+    game = meeple.Game("catan(board=beginner)")
+    text = '{"phase": "main", "dice": 6}'
+    game.from_position(text)  # valid as it stands
+    with pytest.raises(ValueError, match=f"the position JSON holds a NUL character at index {len(text)}"):
+        game.from_position(text + "\0garbage")
+
+
+def test_a_nul_inside_card_text_is_a_value_error():
+    with pytest.raises(ValueError, match="the card text holds a NUL"):
+        meeple.poker.mask("As\0Ks")
+    with pytest.raises(ValueError, match="the card text holds a NUL"):
+        meeple.poker.cards("As\0Ks")
+    with pytest.raises(ValueError, match="NUL"):
+        meeple.poker.Card("A\0s")
+
+
+def test_a_nul_inside_a_data_key_is_a_value_error():
+    with pytest.raises(ValueError, match="the data key holds a NUL"):
+        meeple.Game("catan").data("topology\0x")
+
+
+def test_data_takes_a_string_key():
+    with pytest.raises(TypeError, match="key string"):
+        meeple.Game("catan").data(None)  # type: ignore[arg-type]
+
+
+def test_minus_zero_and_zero_are_one_option_value():
+    a = meeple.Game("triangle(reward_placed=-0)")
+    b = meeple.Game("triangle(reward_placed=0)")
+    assert a.spec == b.spec and "reward_placed=0," in a.spec
+    assert a == b
+    assert a.restore(b.new_state(seed=3).snapshot()) == a.new_state(seed=3)
+
+
+@pytest.mark.parametrize("make", [
+    lambda big: meeple.Game(f"tictactoe(misere={big})"),
+    lambda big: meeple.Game(f"triangle(reward_placed={big})"),
+    lambda big: meeple.Game(f"{big}"),
+    lambda big: meeple.Game(f"tictactoe({big}=1)"),
+    lambda big: meeple.Game("catan").data(big),
+    lambda big: meeple.poker.mask("As" * (len(big) // 2)),  # a card twice: the text is quoted
+    lambda big: meeple.Game("catan").from_position('{"' + big + '": 1}'),
+])
+def test_error_messages_cut_long_echoed_input(make):
+    big = "q" * (4 << 20)
+    with pytest.raises(meeple.MeepleError) as e:
+        make(big)
+    message = str(e.value)
+    assert len(message) < 1000, len(message)
+    assert ("qqqq" in message or "AsAs" in message) and f"({len(big)} bytes)" in message

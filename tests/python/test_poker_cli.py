@@ -105,3 +105,25 @@ def test_readme_poker_example_runs(repo_root: pathlib.Path, capsys: pytest.Captu
     exec(compile(block.group(1), "README.md", "exec"), {})
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Straight Flush, ace high" and out[1] == "[0, 1]" and out[2].endswith("1712304")
+
+
+def test_equity_progress_goes_to_stderr_and_leaves_the_table_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["equity", "AsKs", "QdQc", "--board", "2c 7d 9h", "--exact"]) == 0
+    plain = capsys.readouterr().out
+    assert cli.main(["equity", "AsKs", "QdQc", "--board", "2c 7d 9h", "--exact", "--progress"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == plain
+    assert "990" in captured.err  # the bar (tqdm or the plain line) counts the 990 boards
+
+
+def test_ctrl_c_during_equity_exits_130_without_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    import _thread
+    import threading
+
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        assert cli.main(["equity", "AsKs", "QdQc", "--trials", "10000000000", "--threads", "2"]) == 130
+    finally:
+        timer.cancel()
+    assert capsys.readouterr().err.strip() == "meeple: interrupted"

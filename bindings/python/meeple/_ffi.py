@@ -11,8 +11,7 @@ from typing import Any, Callable
 from . import errors
 from ._meeple_cffi import ffi, lib  # type: ignore[import-not-found]
 
-__all__ = ["ffi", "lib", "check", "check_abi", "raise_for", "fetch_string"]
-
+__all__ = ["ffi", "lib", "check", "check_abi", "raise_for", "fetch_string", "c_string"]
 
 
 def check_abi(header_abi: int, library_abi: int) -> None:
@@ -50,4 +49,20 @@ def fetch_string(call: Callable[[Any, int, Any], int]) -> str:
     check(call(ffi.NULL, 0, n))
     buf = ffi.new("char[]", n[0] + 1)
     check(call(buf, n[0] + 1, n))
-    return ffi.string(buf, n[0]).decode("utf-8")
+    return str(ffi.string(buf, n[0]).decode("utf-8"))
+
+
+def c_string(text: str, what: str) -> bytes:
+    """The UTF-8 bytes of ``text`` for a library call. The C interface reads text up to
+    its first NUL, so a string holding one would reach it cut short: that raises
+    ``ValueError`` here, naming ``what`` and where. Every string the package hands to
+    the library goes through this function."""
+    if not isinstance(text, str):
+        raise TypeError(f"{what} must be a str, not {type(text).__name__}")
+    nul = text.find("\0")
+    if nul >= 0:
+        raise ValueError(
+            f"{what} holds a NUL character at index {nul}; text passed to meeple ends at its "
+            f"first NUL, so remove it (or everything after it)"
+        )
+    return text.encode("utf-8")

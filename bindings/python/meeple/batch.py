@@ -6,7 +6,9 @@ memory: pass an ``out=`` array to have it filled in place, or let the method mak
 An array of the wrong dtype or shape, or one that is not C-contiguous (or, for
 outputs, not writeable), raises ``TypeError`` naming what is expected; nothing is ever
 copied behind your back. The GIL is released during every library call (cffi's API
-mode releases it around each C call), so other Python threads run meanwhile.
+mode releases it around each C call), so other Python threads run meanwhile. A batch
+serves one call at a time: a call from another thread while one runs raises
+``BusyError`` and changes nothing (use one batch per thread).
 
 The exact rules (slot seeds, the acting player, rewards after an autoreset, winners)
 are in ``docs/batch.md``.
@@ -18,6 +20,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from . import _long_call
 from ._ffi import check, ffi, lib
 from .game import Game, State
 
@@ -123,7 +126,7 @@ class Episodes(NamedTuple):
     """The last finished game of each slot: arrays of length n (``returns``: n x players).
     Slots with no finished game yet have ``count`` 0, ``winner`` -1 and zeros."""
 
-    count: np.ndarray      # int32: games finished in the slot since start or reseed
+    count: np.ndarray  # type: ignore[assignment]  # int32: games finished since start or reseed (shadows tuple.count)
     winner: np.ndarray     # int32: seat with the unique best return, else -1
     truncated: np.ndarray  # int32: 1 when a turn cap ended it
     length: np.ndarray     # int32: actions it took, chance outcomes included
@@ -166,7 +169,8 @@ class Batch:
 
     Each slot acts for its acting player: the chance player while a chance outcome is
     pending, else its lowest active seat. Results are the same bytes at any thread
-    count and equal to stepping each game alone with ``State.apply``.
+    count and equal to stepping each game alone with ``State.apply``. One call at a
+    time: another thread's call while one runs raises ``BusyError``.
     """
 
     __slots__ = ("_ptr", "_game", "_n", "_threads", "_shape", "__weakref__")
@@ -483,18 +487,30 @@ class Batch:
         return f"<meeple.Batch of {self._n} x {self._game.spec} threads={self._threads}>"
 
 
-def run_random_games(game: Game | str, n_games: int, seed: int = 0, threads: int = 0) -> RandomGames:
+# Games below which run_random_games runs on the calling thread: a worker thread for
+# Ctrl-C costs tens of microseconds, as much as a few short games.
+_QUICK_GAMES = 8
+
+
+def run_random_games(game: Game | str, n_games: int, seed: int = 0, threads: int = 0, *,
+                     progress: bool = False) -> RandomGames:
     """Plays ``n_games`` complete games entirely in C++, each choosing uniformly among
     the acting player's legal actions, on ``threads`` threads (0: one per core), and
     returns the totals. Game g starts from ``derive_seed(seed, g)``; the same
-    arguments give the same totals at any thread count. Releases the GIL."""
+    arguments give the same totals at any thread count. Releases the GIL.
+
+    Ctrl-C stops it before each thread's next game (raising ``KeyboardInterrupt``);
+    ``progress=True`` shows a progress bar over the games (with tqdm, the extra
+    ``meeple[progress]``; else a line on stderr)."""
     g = _game(game)
     if not isinstance(n_games, (int, np.integer)) or n_games < 0:
         raise ValueError(f"n_games must be a non-negative integer, got {n_games!r}")
     stats = ffi.new("meeple_random_games_t *")
     stats.struct_size = ffi.sizeof("meeple_random_games_t")
     wins = ffi.new("uint64_t[]", g.num_players)
-    check(lib.meeple_run_random_games(g._ptr, int(n_games), _seed(seed), _threads(threads), stats, wins,
-                                      g.num_players))
+    _long_call.run(
+        lambda control: lib.meeple_run_random_games(g._ptr, int(n_games), _seed(seed), _threads(threads), stats,
+                                                    wins, g.num_players, control),
+        progress=progress, desc=f"random {g.name} games", unit="games", quick=int(n_games) <= _QUICK_GAMES)
     return RandomGames(int(stats.games), int(stats.moves), int(stats.truncated), int(stats.draws),
                        tuple(int(w) for w in wins))

@@ -82,8 +82,9 @@ def maritime_action(give: int, get: int) -> int:
 
 
 @lru_cache(maxsize=1)
-def _topology_json() -> dict:
-    return Game("catan").data("topology")
+def _topology_json() -> dict[str, Any]:
+    topology: dict[str, Any] = Game("catan").data("topology")
+    return topology
 
 
 def topology() -> dict[str, np.ndarray]:

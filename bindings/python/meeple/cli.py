@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _quiet_stdout()
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # long calls stop within milliseconds of Ctrl-C
         print("meeple: interrupted", file=sys.stderr)
         return 130
 

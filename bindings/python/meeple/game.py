@@ -8,7 +8,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._ffi import check, ffi, fetch_string, lib, raise_for
+from ._ffi import c_string, check, ffi, fetch_string, lib, raise_for
+from .errors import WrongStateError
 
 CHANCE: int = lib.MEEPLE_CHANCE
 """The chance pseudo-player, active while a random outcome is pending."""
@@ -71,7 +72,7 @@ class Game:
         if not isinstance(spec, str):
             raise TypeError(f"Game() takes a spec string such as 'tictactoe', not {type(spec).__name__}")
         out = ffi.new("meeple_game_t **")
-        check(lib.meeple_game_new(spec.encode("utf-8"), out))
+        check(lib.meeple_game_new(c_string(spec, "the game spec"), out))
         self._ptr = ffi.gc(out[0], lib.meeple_game_free)
         info = ffi.new("meeple_game_info_t *")
         info.struct_size = ffi.sizeof("meeple_game_info_t")
@@ -149,7 +150,8 @@ class Game:
 
     def describe(self) -> dict[str, Any]:
         """Everything the library says about this game, as a dict (a fresh copy)."""
-        return json.loads(json.dumps(self._describe))
+        copy: dict[str, Any] = json.loads(json.dumps(self._describe))
+        return copy
 
     def action_name(self, action: int) -> str:
         """The name of an action with its arguments, such as ``"place(1,2)"``."""
@@ -158,7 +160,9 @@ class Game:
     def data(self, key: str) -> Any:
         """Constant data the game publishes under ``key`` (for catan, ``"topology"``),
         decoded from JSON. Unknown keys raise ``InvalidArgumentError``."""
-        k = key.encode()
+        if not isinstance(key, str):
+            raise TypeError(f"data() takes a key string such as 'topology', not {type(key).__name__}")
+        k = c_string(key, "the data key")
         return json.loads(fetch_string(lambda o, c, n: lib.meeple_game_data_json(self._ptr, k, o, c, n)))
 
     def new_state(self, seed: int = 0) -> "State":
@@ -197,7 +201,7 @@ class Game:
         else:
             raise TypeError(f"from_position() takes a dict or a JSON string, not {type(position).__name__}")
         out = ffi.new("meeple_state_t **")
-        check(lib.meeple_state_from_position(self._ptr, text.encode("utf-8"), seed, out))
+        check(lib.meeple_state_from_position(self._ptr, c_string(text, "the position JSON"), seed, out))
         return State._wrap(self, out[0])
 
     def __eq__(self, other: object) -> bool:
@@ -222,6 +226,9 @@ class State:
     """
 
     __slots__ = ("_ptr", "_game", "_scratch")
+    _ptr: Any  # the cffi meeple_state_t *, freed with the State
+    _game: Game
+    _scratch: tuple["array.array[int]", Any, Any, Any] | None
 
     @classmethod
     def _wrap(cls, game: Game, ptr: Any) -> "State":
@@ -231,7 +238,7 @@ class State:
         self._scratch = None
         return self
 
-    def _buffers(self) -> tuple[array.array, Any, Any, Any]:
+    def _buffers(self) -> tuple["array.array[int]", Any, Any, Any]:
         """Per-state scratch buffers, made on first use: the actions (a Python array,
         whose slices turn into lists faster than cffi arrays do, and a C view of it),
         a length and a flag. A clone that is never queried pays nothing, and no two
@@ -297,7 +304,7 @@ class State:
         """Whether ``player`` may play ``action`` now."""
         flag = (self._scratch or self._buffers())[3]
         check(lib.meeple_state_is_legal(self._ptr, _player(player), action, flag))
-        return flag[0] != 0
+        return bool(flag[0] != 0)
 
     def apply(self, action: int, player: int | None = None) -> None:
         """Plays ``action`` for ``player`` (default: the acting player). Checked: an
@@ -314,7 +321,7 @@ class State:
         status = lib.meeple_state_is_terminal(self._ptr, flag)
         if status:
             raise_for(status)
-        return flag[0] != 0
+        return bool(flag[0] != 0)
 
     @property
     def truncated(self) -> bool:
@@ -323,7 +330,7 @@ class State:
         status = lib.meeple_state_truncated(self._ptr, flag)
         if status:
             raise_for(status)
-        return flag[0] != 0
+        return bool(flag[0] != 0)
 
     @property
     def returns(self) -> np.ndarray:
@@ -387,7 +394,9 @@ class State:
 
     def view(self, viewer: int = PUBLIC) -> dict[str, Any]:
         """The state as ``viewer`` may see it, as plain data (hidden values are ``None``)."""
-        return json.loads(fetch_string(lambda o, c, n: lib.meeple_state_view_json(self._ptr, viewer, o, c, n)))
+        view: dict[str, Any] = json.loads(
+            fetch_string(lambda o, c, n: lib.meeple_state_view_json(self._ptr, viewer, o, c, n)))
+        return view
 
     def render(self) -> str:
         """A text drawing of the state for the terminal."""
@@ -419,7 +428,7 @@ class State:
             raise TypeError(f"same_position() takes a meeple.State, not {type(other).__name__}")
         flag = (self._scratch or self._buffers())[3]
         check(lib.meeple_state_equal_position(self._ptr, other._ptr, flag))
-        return flag[0] != 0
+        return bool(flag[0] != 0)
 
     def clone(self) -> "State":
         """An independent copy, generator included."""

@@ -22,7 +22,8 @@ from typing import Any, Iterable, Union
 
 import numpy as np
 
-from ._ffi import check, fetch_string, ffi, lib
+from . import _long_call
+from ._ffi import c_string, check, fetch_string, ffi, lib
 
 __all__ = [
     "Card", "cards", "mask", "from_mask", "format_mask", "deck", "evaluate", "best_five", "describe", "category",
@@ -126,7 +127,7 @@ class Card:
 
 
 def _parse_ids(text: str) -> list[int]:
-    raw = text.encode("utf-8")
+    raw = c_string(text, "the card text")
     n = ffi.new("size_t *")
     check(lib.meeple_poker_parse_cards(raw, ffi.NULL, 0, n))
     buf = ffi.new("int32_t[]", max(n[0], 1))
@@ -141,7 +142,9 @@ def cards(text: CardsLike) -> list[Card]:
         return [Card(i) for i in _parse_ids(text)]
     if isinstance(text, Card):
         return [text]
-    if isinstance(text, (int, np.integer)) and not isinstance(text, bool):
+    if isinstance(text, bool):
+        raise TypeError("cards() takes text, a mask or cards, not a bool")
+    if isinstance(text, (int, np.integer)):
         return from_mask(int(text))
     return [Card(c) for c in text]
 
@@ -151,11 +154,13 @@ def mask(cards_: CardsLike) -> int:
     or ids), or as a mask (checked and returned). A card given twice raises ``ValueError``."""
     if isinstance(cards_, str):
         out = ffi.new("uint64_t *")
-        check(lib.meeple_poker_parse_mask(cards_.encode("utf-8"), out))
+        check(lib.meeple_poker_parse_mask(c_string(cards_, "the card text"), out))
         return int(out[0])
     if isinstance(cards_, Card):
         return cards_.mask
-    if isinstance(cards_, (int, np.integer)) and not isinstance(cards_, bool):
+    if isinstance(cards_, bool):
+        raise TypeError("mask() takes text, a mask or cards, not a bool")
+    if isinstance(cards_, (int, np.integer)):
         m = int(cards_)
         if m < 0 or m >> 52:
             raise ValueError(f"mask {m:#x} has bits outside 0..51; a card set uses bits suit*13 + rank-2")
@@ -225,6 +230,7 @@ def best_five(cards_: CardsLike, board: CardsLike | None = None, *, game: str = 
 
     value = evaluate(cards_, board, game=game)  # checks everything first
     hole = [c.mask for c in from_mask(mask(cards_))]
+    fives: Iterable[tuple[int, ...]]
     if board is None:
         fives = itertools.combinations(hole, 5)
     else:
@@ -249,7 +255,7 @@ def category(value: int) -> str:
     """The category name of a value, one of ``CATEGORIES``."""
     out = ffi.new("int32_t *")
     check(lib.meeple_poker_value_category(int(value), out))
-    return CATEGORIES[out[0]]
+    return str(CATEGORIES[out[0]])
 
 
 def tiebreak_ranks(value: int) -> tuple[int, ...]:
@@ -380,6 +386,11 @@ class EquityResult:
         return f"EquityResult({how}; equity [{eq}])"
 
 
+# Hand evaluations below which an equity call runs on the calling thread (about a
+# millisecond): starting a worker thread for Ctrl-C would cost more than the work.
+_QUICK_WORK = 200_000
+
+
 def _equity_args(hands: Iterable[CardsLike], board: CardsLike | None,
                  dead: CardsLike | None) -> tuple[list[int], Any, int, int]:
     masks = [mask(h) for h in hands]
@@ -397,7 +408,7 @@ def count_boards(hands: Iterable[CardsLike], board: CardsLike | None = None, dea
 
 def equity(hands: Iterable[CardsLike], board: CardsLike | None = None, dead: CardsLike | None = None, *,
            exact: bool | None = None, trials: int = 1_000_000, seed: int = 0, threads: int = 0,
-           game: str = "holdem") -> EquityResult:
+           game: str = "holdem", progress: bool = False) -> EquityResult:
     """Equity of known hands (2 to 10 for Hold'em, 2 to 12 for PLO) on a partial board
     (0 to 5 cards), with ``dead`` cards out of the deck.
 
@@ -408,6 +419,10 @@ def equity(hands: Iterable[CardsLike], board: CardsLike | None = None, dead: Car
     10 ms for Hold'em and 0.4 s for PLO on one core).
     Hands and boards are text ("AsKs"), masks or iterables of cards. Raises
     ``InvalidArgumentError`` (a ``ValueError``) for shared cards or wrong counts.
+
+    The GIL is released while it runs. Ctrl-C stops it within milliseconds (raising
+    ``KeyboardInterrupt``); ``progress=True`` shows a progress bar over the boards or
+    trials (with tqdm, the extra ``meeple[progress]``; else a line on stderr).
     """
     g = _game(game)
     masks, arr, b, d = _equity_args(hands, board, dead)
@@ -425,7 +440,11 @@ def equity(hands: Iterable[CardsLike], board: CardsLike | None = None, dead: Car
     count = ffi.new("uint64_t *")
     mode = lib.MEEPLE_POKER_EQUITY_EXACT if exact else lib.MEEPLE_POKER_EQUITY_MONTE_CARLO
     ptr = [ffi.from_buffer("double[]", a) for a in (win, tie, eq, se)]
-    check(lib.meeple_poker_equity(g, arr, n, b, d, mode, 0 if exact else int(trials), int(seed),
-                                  int(threads), *ptr, count))
+    boards = count_boards(masks, b, d, game=game) if exact else int(trials)
+    work = boards * n * (1 if game == "holdem" else 60)
+    _long_call.run(
+        lambda control: lib.meeple_poker_equity(g, arr, n, b, d, mode, 0 if exact else int(trials), int(seed),
+                                                int(threads), *ptr, count, control),
+        progress=progress, desc="equity", unit="boards" if exact else "trials", quick=work <= _QUICK_WORK)
     return EquityResult(win[:n], tie[:n], eq[:n], se[:n], bool(exact), int(count[0]))
 

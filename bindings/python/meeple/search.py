@@ -25,12 +25,12 @@ count; only a ``time_ms`` budget depends on the clock.
 
 from __future__ import annotations
 
-import threading
 from typing import Any, Callable, NamedTuple, Optional, Union
 
 import numpy as np
 
-from ._ffi import check, ffi, fetch_string, lib
+from . import _long_call
+from ._ffi import c_string, check, ffi, fetch_string, lib
 from .batch import Batch
 from .errors import WrongStateError
 from .game import Game, State
@@ -128,8 +128,6 @@ class Search:
         if not isinstance(spec, str):
             raise TypeError(f"spec must be a search spec string such as 'mcts(iterations=800)', "
                             f"not {type(spec).__name__}")
-        if "\0" in spec:
-            raise ValueError("spec contains a NUL character")
         if isinstance(over, State):
             game, n = over.game, 1
         elif isinstance(over, Batch):
@@ -147,7 +145,7 @@ class Search:
         if not isinstance(threads, (int, np.integer)) or not 0 <= threads <= 256:
             raise ValueError(f"threads must be 0 (one per core) to 256, got {threads!r}")
         out = ffi.new("meeple_search_t **")
-        check(lib.meeple_search_new(game._ptr, spec.encode("utf-8"), n, int(threads), out))
+        check(lib.meeple_search_new(game._ptr, c_string(spec, "spec"), n, int(threads), out))
         self._ptr = ffi.gc(out[0], lib.meeple_search_free)
         self._game = game
         self._roots = n
@@ -219,18 +217,19 @@ class Search:
 
     # ---- running ----
 
-    def run(self, evaluator: Optional[Evaluator] = None) -> bool:
+    def run(self, evaluator: Optional[Evaluator] = None, progress: bool = False) -> bool:
         """Runs the search. Returns True when the round is done (results ready).
 
         With ``evaluator=external`` and no ``evaluator`` callable, returns False as soon
         as leaves wait for values: answer them with :meth:`leaves` and :meth:`provide`,
         then run again. With a callable, loops until done; the arrays it is given are
         reused from call to call, so copy what you keep. Ctrl-C cancels the run (the
-        round stays open with the iterations it has; ``run()`` goes on with it).
+        round stays open with the iterations it has; ``run()`` goes on with it), and
+        ``progress=True`` shows a bar of completed iterations.
         """
         buffers: Optional[_LeafBuffers] = None
         while True:
-            if self._run_once():
+            if self._run_once(progress):
                 return True
             if evaluator is None:
                 return False
@@ -244,32 +243,12 @@ class Search:
                 priors = _float_array(priors, leaves.masks.shape, "priors") * leaves.masks
             self.provide(values, priors)
 
-    def _run_once(self) -> bool:
+    def _run_once(self, progress: bool) -> bool:
         """One meeple_search_run in a worker thread, so that Ctrl-C can cancel it."""
-        control = ffi.new("meeple_control_t *")
-        control.struct_size = ffi.sizeof("meeple_control_t")
         result = ffi.new("int32_t *")
-        failure: list[BaseException] = []
-
-        def work() -> None:
-            # The error message is the worker thread's own: read it there.
-            try:
-                check(lib.meeple_search_run(self._ptr, control, result))
-            except BaseException as e:  # handed to the caller's thread below
-                failure.append(e)
-
-        worker = threading.Thread(target=work, daemon=True)
-        worker.start()
-        try:
-            while worker.is_alive():
-                worker.join(0.05)
-        except KeyboardInterrupt:
-            control.cancel = 1
-            worker.join()
-            raise
-        if failure:
-            raise failure[0]
-        return int(result[0]) == _DONE
+        _long_call.run(lambda control: lib.meeple_search_run(self._ptr, control, result),
+                       progress=progress, desc="search", unit="it")
+        return bool(result[0] == _DONE)
 
     def leaves(self) -> Leaves:
         """The leaves waiting for values, in new arrays (empty when none wait)."""

@@ -196,11 +196,26 @@ std::string Catan::check(const State& s) const {
     }
     if (s.phase == kConfirmingTrade && !s.trade_accepts) return "confirming an offer nobody accepted";
     // The end.
-    if (s.truncated && (s.phase != kGameOver || static_cast<int>(s.turn) < max_turns_)) return "truncated before the turn cap";
-    if (!s.truncated && static_cast<int>(s.turn) >= max_turns_) return "the turn cap passed without truncation";
+    // The counter is compared in its own width: cast to int, a forged 2^31 or more
+    // would read as negative and pass for a turn under the cap.
+    const auto cap = static_cast<std::uint32_t>(max_turns_);
+    if (s.truncated && (s.phase != kGameOver || s.turn < cap)) return "truncated before the turn cap";
+    if (!s.truncated && s.turn >= cap) return "the turn cap passed without truncation";
     if ((s.winner != kNone) != (s.phase == kGameOver && !s.truncated)) return "a winner without a finished game, or the reverse";
     if (s.winner != kNone && (s.winner != s.current || victory_points(s, s.winner, true) < vp_to_win_))
         return "the winner did not reach the target on its own turn";
+    // A seat that holds the target at the end of its own action wins then, so in a live
+    // game the turn seat holds it only where it has not acted since it could: at the
+    // start of its turn (points can come in others' turns, as a longest road that
+    // changes hands), or, with explicit chance, after the chance outcome that drew it a
+    // victory point card, through trade steps (which cannot change points and so end
+    // no game) until its next other action.
+    if (s.phase != kGameOver && !setup && victory_points(s, s.current, true) >= vp_to_win_) {
+        const bool turn_start = s.phase == kBeforeRoll && !s.dev_played;
+        const bool drawn_point = explicit_chance_ && (s.phase == kMain || in_trade(s.phase)) &&
+                                 s.dev_new[s.current][kVictoryPoint] > 0;
+        if (!turn_start && !drawn_point) return "the turn seat holds the winning points after acting in its turn, so it would have won";
+    }
     // A live game always has a legal action (a forged phase could leave none).
     if (s.phase != kGameOver) {
         const Actors acting = actors(s);

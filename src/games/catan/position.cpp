@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/echo.hpp"
 #include "games/catan/catan.hpp"
 
 namespace meeple::catan {
@@ -213,7 +214,7 @@ void Catan::from_position(const JsonValue& position, State& s, Rng& rng) const {
         bool known = false;
         std::string all;
         for (const char* k : kKeys) known = known || key == k, all += (all.empty() ? "" : ", ") + std::string(k);
-        if (!known) reject("unknown key \"" + key + "\"; the keys are " + all);
+        if (!known) reject("unknown key \"" + echo(key) + "\"; the keys are " + all);
     }
     init(s, rng);  // the board from the seed, bank and deck full
     if (const JsonValue* board = position.find("board")) {

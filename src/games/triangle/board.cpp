@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "core/error.hpp"
+#include "core/echo.hpp"
 
 namespace meeple::triangle {
 
@@ -119,7 +120,7 @@ std::vector<std::pair<int, int>> playable_ranges(std::string_view text, int rows
                  b.ec == std::errc() && b.ptr == item.data() + item.size();
         }
         if (!ok) {
-            fail(Status::invalid_argument, what + ": '" + std::string(item) +
+            fail(Status::invalid_argument, what + ": '" + echo(item) +
                                                "' is not a range; write one start-end range a row, "
                                                "separated by '/', as in 3-12/2-13, or auto, or full");
         }

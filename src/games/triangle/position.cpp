@@ -4,6 +4,7 @@
 // Every rule is checked: cells must be playable, no full line may stand, shapes must
 // be shapes (templates or any other joined set of triangles in the shape box).
 #include "core/error.hpp"
+#include "core/echo.hpp"
 #include "games/triangle/triangle.hpp"
 
 namespace meeple::triangle {
@@ -32,7 +33,7 @@ void Triangle::from_position(const JsonValue& position, State& s, Rng& rng) cons
     if (!position.is_object()) reject("expected an object with \"occupied\" and \"shapes\", not " + std::string(position.kind_name()));
     for (const auto& [key, value] : position.members()) {
         if (key != "occupied" && key != "shapes" && key != "colors")
-            reject("unknown key \"" + key + "\"; the keys are occupied, shapes and colors");
+            reject("unknown key \"" + echo(key) + "\"; the keys are occupied, shapes and colors");
     }
     const int rows = board_.rows(), cols = board_.cols();
     s = State{};

@@ -12,7 +12,7 @@ from ..game import CHANCE, Game
 from .args import games_help, game_spec, int_range, seed
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "demo", help="play a few games between random players and print what happened",
         description="Plays games between players that choose uniformly among their legal actions, "
@@ -31,11 +31,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run, prog=p.prog)
 
 
-def _who(player: int) -> str:
+def _who(player: int | None) -> str:
     return "chance" if player == CHANCE else f"seat {player}"
 
 
-def _play(game: Game, state_seed: int, rng: random.Random) -> tuple[list[tuple[int, int]], Any]:
+def _play(game: Game, state_seed: int, rng: random.Random) -> tuple[list[tuple[int | None, int]], Any]:
     state = game.new_state(seed=state_seed)
     moves = []
     while not state.is_terminal:

@@ -7,7 +7,7 @@ import argparse
 from ..game import Game, games
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser("games", help="list every game with its options and defaults")
     p.add_argument("--json", action="store_true", help="print the full descriptions as JSON")
     p.set_defaults(run=run, prog=p.prog)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from .. import poker
 from .args import UsageError, cards_text, int_range, seed
@@ -11,7 +12,7 @@ from .args import UsageError, cards_text, int_range, seed
 _GAME_HELP = "holdem (two hole cards) or plo (four hole cards, exactly two of them played) (default: holdem)"
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "equity", help="equity of poker hands: meeple equity AsKs QdQc [--board ...]",
         description="Equity of known Hold'em or PLO hands, exact or by seeded Monte Carlo. Cards are a "
@@ -29,6 +30,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--threads", type=int_range(0, 256), default=0,
                    help="threads, 0 to 256; 0: every core (results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--progress", action="store_true",
+                   help="show a progress bar even when stderr is not a terminal (it shows on a terminal "
+                        "anyway); Ctrl-C stops at any time")
     p.set_defaults(run=run_equity, prog=p.prog)
 
     e = subparsers.add_parser(
@@ -70,7 +74,8 @@ def run_equity(args: argparse.Namespace) -> int:
     exact = True if args.exact else (False if args.trials is not None else None)
     trials = args.trials if args.trials is not None else 1_000_000
     r = poker.equity(args.hands, args.board or None, args.dead or None, exact=exact, trials=trials,
-                     seed=args.seed, threads=args.threads, game=args.game)
+                     seed=args.seed, threads=args.threads, game=args.game,
+                     progress=args.progress or sys.stderr.isatty())
     hands = [_as_given(h) for h in args.hands]
     if args.json:
         print(json.dumps({

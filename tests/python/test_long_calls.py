@@ -1,0 +1,102 @@
+"""Long calls can be interrupted and show progress: Ctrl-C during equity or random
+games stops the library within milliseconds and raises KeyboardInterrupt, a cancel
+from another thread returns CancelledError with nothing written, and progress=True
+draws a bar (tqdm, or a plain line without it) without changing any result."""
+
+from __future__ import annotations
+
+import _thread
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import meeple
+from meeple import _long_call
+from meeple._ffi import ffi, lib
+
+
+def _interrupt_after(seconds: float) -> threading.Timer:
+    """Delivers a KeyboardInterrupt to the main thread, as Ctrl-C would."""
+    timer = threading.Timer(seconds, _thread.interrupt_main)
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize("call", [
+    lambda: meeple.poker.equity(["AsKs", "QdQc"], exact=False, trials=10**10, threads=2),  # minutes of work
+    lambda: meeple.poker.equity(["AsKsQsJs", "AdKdQdJd", "2c3c4h5h"], exact=True, game="plo", threads=2),
+    lambda: meeple.run_random_games("catan", 10**8, threads=2),  # hours of work
+])
+def test_ctrl_c_stops_a_long_call_at_once(call):
+    timer = _interrupt_after(0.3)
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 5.0
+    # The library is free again and gives the same results as ever.
+    assert meeple.run_random_games("tictactoe", 50, seed=1) == meeple.run_random_games("tictactoe", 50, seed=1)
+
+
+def test_a_cancel_from_another_thread_returns_cancelled_and_writes_nothing():
+    hands = ffi.new("uint64_t[]", [meeple.poker.mask("AsKs"), meeple.poker.mask("QdQc")])
+    outs = [np.full(2, -1.0) for _ in range(4)]
+    ptrs = [ffi.from_buffer("double[]", a) for a in outs]
+    count = ffi.new("uint64_t *", 777)
+    control = _long_call.new_control()
+
+    def cancel_once_under_way() -> None:
+        while control.progress == 0:
+            time.sleep(0.001)
+        control.cancel = 1
+
+    canceller = threading.Thread(target=cancel_once_under_way)
+    canceller.start()
+    with pytest.raises(meeple.CancelledError, match="cancelled by the caller's control block"):
+        _long_call.run(
+            lambda c: lib.meeple_poker_equity(lib.MEEPLE_POKER_HOLDEM, hands, 2, 0, 0,
+                                              lib.MEEPLE_POKER_EQUITY_MONTE_CARLO, 10**10, 1, 2, *ptrs, count, c),
+            control=control)
+    canceller.join()
+    assert count[0] == 777 and all((a == -1.0).all() for a in outs)
+    assert 0 < control.progress < control.total == 10**10
+
+
+def test_progress_without_tqdm_prints_a_plain_line_and_changes_nothing(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)  # as if tqdm were not installed
+    quiet = meeple.run_random_games("tictactoe", 2000, seed=4, threads=2)
+    shown = meeple.run_random_games("tictactoe", 2000, seed=4, threads=2, progress=True)
+    assert shown == quiet
+    err = capsys.readouterr().err
+    assert "random tictactoe games: 2,000/2,000 games (100.0%)" in err
+    a = meeple.poker.equity(["AsKs", "QdQc"], "2c7d9h", progress=True)
+    b = meeple.poker.equity(["AsKs", "QdQc"], "2c7d9h")
+    assert np.array_equal(a.equity, b.equity) and a.count == b.count == 990
+    assert "equity: 990/990 boards (100.0%)" in capsys.readouterr().err
+
+
+def test_progress_with_tqdm_draws_a_bar_to_the_total(capsys):
+    pytest.importorskip("tqdm", reason="tqdm (the extra meeple[progress]) is not installed")
+    r = meeple.run_random_games("tictactoe", 3000, seed=2, progress=True)
+    assert r.games == 3000
+    err = capsys.readouterr().err
+    assert "random tictactoe games" in err and "3.00k/3.00k" in err
+
+
+def test_without_progress_nothing_is_printed(capsys):
+    meeple.run_random_games("tictactoe", 2000, seed=4)
+    meeple.poker.equity(["AsKs", "QdQc"], exact=False, trials=300_000)
+    assert capsys.readouterr().err == ""
+
+
+def test_errors_of_a_long_call_keep_their_message():
+    # The library's message is per thread: the worker thread must read it.
+    with pytest.raises(meeple.InvalidArgumentError, match="shares"):
+        meeple.poker.equity(["AsKs", "AsQc"], exact=False, trials=10**8)
+    with pytest.raises(meeple.InvalidArgumentError, match="threads is 300"):
+        meeple.run_random_games("tictactoe", 1000, threads=300)
