@@ -21,6 +21,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${MEEPLE_PEERS_CACHE:-$HOME/.cache/meeple-ci}"
 env_file="${1:--}"
 mkdir -p "$cache"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 
 # Extras this script does not install from pyproject.toml, with the reason. An extra that
@@ -32,7 +34,7 @@ declare -A special=(
 
 echo "-- extras"
 skip_list="$(IFS=,; echo "${!special[*]}")"
-mapfile -t requirements < <(SKIP="$skip_list" python - "$root/pyproject.toml" <<'PY'
+SKIP="$skip_list" python - "$root/pyproject.toml" > "$tmp/requirements" <<'PY'
 import os, re, sys, tomllib
 
 extras = tomllib.load(open(sys.argv[1], "rb"))["project"].get("optional-dependencies", {})
@@ -40,7 +42,7 @@ skip = set(filter(None, os.environ["SKIP"].split(",")))
 out, seen = [], set()
 
 def add(extra):
-    if extra in seen:
+    if extra in seen or extra in skip:  # a special extra never comes in through a reference
         return
     if extra not in extras:
         sys.exit(f"install_peers.sh: pyproject.toml has no extra named {extra!r}")
@@ -59,7 +61,7 @@ for extra in extras:
         add(extra)
 print("\n".join(out))
 PY
-)
+mapfile -t requirements < "$tmp/requirements"
 for extra in "${!special[@]}"; do echo "   not extra $extra here: ${special[$extra]}"; done
 if (( ${#requirements[@]} )); then
   python -m pip install "${requirements[@]}"
@@ -70,7 +72,7 @@ tag="$(python -c 'import sys; print(f"cp{sys.version_info[0]}{sys.version_info[1
 wheels="$cache/wheels/$tag"
 wheel="$(ls "$wheels"/trianglengin-2.0.7-"$tag"-*.whl 2>/dev/null | head -1 || true)"
 if [[ -z $wheel ]]; then
-  scratch="$(mktemp -d)"
+  scratch="$tmp/build"
   python -m venv "$scratch/venv"
   "$scratch/venv/bin/python" -m pip install pybind11 wheel "setuptools>=77" numpy pydantic typer pygame
   CMAKE_ARGS="-DPYTHON_EXECUTABLE=$scratch/venv/bin/python -DPYBIND11_FINDPYTHON=ON" \
@@ -78,7 +80,6 @@ if [[ -z $wheel ]]; then
     trianglengin==2.0.7 -w "$scratch/out"
   mkdir -p "$wheels"
   mv "$scratch"/out/trianglengin-2.0.7-*.whl "$wheels/"
-  rm -rf "$scratch"
   wheel="$(ls "$wheels"/trianglengin-2.0.7-"$tag"-*.whl | head -1)"
 else
   echo "   cached: $wheel"
