@@ -9,7 +9,7 @@ and prints the ratios. The two engines draw shapes from different generators, so
 games differ; the comparison is of throughput on the same kind of positions.
 
 trianglengin's Linux wheels do not import; build it from its source distribution
-(specs/triangle.md gives the commands). Usage (from a build's staged package):
+(docs/triangle.md gives the commands). Usage (from a build's staged package):
   PYTHONPATH=build/triangle/stage/python python benchmarks/triangle_vs_trianglengin.py [seconds]
 """
 

@@ -1,5 +1,6 @@
 """meeple.poker against independent evaluators from PyPI (the ``poker-peers`` extra:
-phevaluator, eval7, treys); each test is skipped when its peer is not installed."""
+phevaluator, eval7, treys); each test is skipped when its peer is not installed
+(fails instead under --require-peers, as in CI)."""
 
 from __future__ import annotations
 
@@ -32,16 +33,16 @@ def assert_same_order(ours: np.ndarray, theirs: np.ndarray) -> None:
     assert ((np.diff(a) == 0) == (np.diff(b) == 0)).all()
 
 
-def test_order_agrees_with_phevaluator_on_random_hands() -> None:
-    phe = pytest.importorskip("phevaluator")
+def test_order_agrees_with_phevaluator_on_random_hands(require_peer) -> None:
+    phe = require_peer("phevaluator", extra="poker-peers")
     for size, n in ((7, 200_000), (6, 50_000), (5, 50_000)):
         hands = random_hands(n, size, seed=size)
         theirs = -np.array([phe.evaluate_cards(*h) for h in hands], dtype=np.int64)  # lower is better there
         assert_same_order(values_of(hands), theirs)
 
 
-def test_categories_and_order_agree_with_eval7() -> None:
-    eval7 = pytest.importorskip("eval7")
+def test_categories_and_order_agree_with_eval7(require_peer) -> None:
+    eval7 = require_peer("eval7", extra="poker-peers")
     names = {"High Card": "High Card", "Pair": "One Pair", "Two Pair": "Two Pair", "Trips": "Three of a Kind",
              "Straight": "Straight", "Flush": "Flush", "Full House": "Full House", "Quads": "Four of a Kind",
              "Straight Flush": "Straight Flush"}
@@ -53,8 +54,8 @@ def test_categories_and_order_agree_with_eval7() -> None:
         assert poker.category(int(v)) == names[eval7.handtype(int(t))]
 
 
-def test_order_agrees_with_treys() -> None:
-    treys = pytest.importorskip("treys")
+def test_order_agrees_with_treys(require_peer) -> None:
+    treys = require_peer("treys", extra="poker-peers")
     ev = treys.Evaluator()
     hands = random_hands(20_000, 7, seed=77)
     theirs = -np.array([ev.evaluate([treys.Card.new(c) for c in h[:2]], [treys.Card.new(c) for c in h[2:]])
@@ -64,8 +65,8 @@ def test_order_agrees_with_treys() -> None:
 
 @pytest.mark.parametrize("hero, villain, board", [("As Ks", "Qd Qc", ""), ("Ah 5h", "Kc Kd", "6h 9h 2c"),
                                                   ("7c 7d", "As Kd", "2s 8h Qc Jd")])
-def test_equity_agrees_with_eval7_monte_carlo(hero: str, villain: str, board: str) -> None:
-    eval7 = pytest.importorskip("eval7")
+def test_equity_agrees_with_eval7_monte_carlo(hero: str, villain: str, board: str, require_peer) -> None:
+    eval7 = require_peer("eval7", extra="poker-peers")
     ours = poker.equity([hero, villain], board, exact=True)
     theirs = eval7.py_hand_vs_range_monte_carlo([eval7.Card(c) for c in hero.split()],
                                                eval7.HandRange(villain.replace(" ", "")),

@@ -66,8 +66,8 @@ def test_meeple_agrees_with_the_reference_on_random_games(misere):
             ref.play(action)
 
 
-def test_meeple_agrees_with_openspiel_on_random_games():
-    pyspiel = pytest.importorskip("pyspiel")
+def test_meeple_agrees_with_openspiel_on_random_games(require_peer):
+    pyspiel = require_peer("pyspiel", extra="game-peers")
     game = meeple.Game("tictactoe")
     spiel = pyspiel.load_game("tic_tac_toe")
     rng = random.Random(5)

@@ -242,10 +242,11 @@ def test_snapshot_round_trip_and_clone():
     assert c != s and back == s
 
 
-def test_differential_against_trianglengin():
+def test_differential_against_trianglengin(require_peer):
     """Mirror meeple positions into the peer (same board and shapes) and compare the
     legal actions, the board after each step, the cleared count and the reward."""
-    tg = pytest.importorskip("trianglengin")
+    tg = require_peer("trianglengin", how="trianglengin 2.0.7 builds from its source distribution with the "
+                      "commands in docs/triangle.md")
     from trianglengin.game_interface import Shape
 
     g = meeple.Game("triangle")
