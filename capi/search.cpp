@@ -51,7 +51,7 @@ meeple_status_t meeple_search_new(const meeple_game_t* game, const char* spec, u
             fail(Status::invalid_argument, "threads is " + std::to_string(threads) + "; use 0 (one per core) to 256");
         }
         auto s = std::unique_ptr<meeple_search>(
-            new meeple_search{Search(g.game, spec, static_cast<std::size_t>(num_roots), threads), threads});
+            new meeple_search{Search(g.game, spec, static_cast<std::size_t>(num_roots), threads), threads, {}});
         *out_search = s.release();
     });
 }
