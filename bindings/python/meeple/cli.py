@@ -6,11 +6,11 @@ import argparse
 import sys
 
 from . import __version__
-from .commands import demo, games, poker
+from .commands import arena, demo, games, poker
 from .errors import MeepleError
 
 # Each module adds its subcommand with register(subparsers); add a line to add one.
-COMMANDS = [games, demo, poker]
+COMMANDS = [games, demo, poker, arena]
 
 
 def build_parser() -> argparse.ArgumentParser:
