@@ -33,11 +33,12 @@ int main(int argc, char** argv) {
         std::printf("%s, %zu games, %.1f s, %.0f moves a game\n", argv[1], r.games.size(), seconds,
                     static_cast<double>(moves) / static_cast<double>(r.games.size()));
         for (const ArenaAgent& a : r.agents) {
-            std::printf("  %-45s seats %5llu  W %5llu D %4llu L %5llu T %3llu  win %.3f [%.3f, %.3f]  elo %+.0f +- %.0f\n",
+            std::printf("  %-45s seats %5llu  W %5llu D %4llu L %5llu T %3llu  win %.3f [%.3f, %.3f]  elo %+.0f +- %.0f  "
+                        "score/seat %.2f\n",
                         a.spec.c_str(), (unsigned long long)a.seats, (unsigned long long)a.wins,
                         (unsigned long long)a.draws, (unsigned long long)a.losses,
                         (unsigned long long)a.truncations, a.win_rate, a.win_interval.low, a.win_interval.high, a.elo,
-                        1.96 * a.elo_stderr);
+                        1.96 * a.elo_stderr, a.score / static_cast<double>(a.seats));
         }
     } catch (const Error& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
