@@ -14,9 +14,11 @@
 // - Robber: on the hex that costs the leading opponents the most production (never its
 //   own), robbing the seat with the most public points.
 // - Discards: the cards furthest beyond what its next build needs.
-// - Domestic trade: never offers; accepts an offer only when it gets at least as many
-//   cards as it gives, gives only cards its next build does not need, gets one it needs,
-//   and the author is not close to winning.
+// - Domestic trade: once a turn, when its build lacks one card and no bank or harbor
+//   trade gets it, it offers one spare card for it and trades with the accepting seat
+//   with the fewest points. It accepts an offer only when it gets at least as many cards
+//   as it gives, gives only cards its next build does not need, gets one it needs, and
+//   the author is not close to winning.
 #include <algorithm>
 #include <cstring>
 
@@ -48,7 +50,8 @@ public:
     void reset(std::uint64_t seed) override {
         rng_ = Rng::from_seed(seed);
         trade_turn_ = ~0u;
-        trades_ = 0;
+        trades_ = 0, offers_ = 0;
+        offer_give_ = offer_want_ = -1;
     }
     int act(const void* rec, int player) override {
         const State& s = static_cast<const Record<State>*>(rec)->state;
@@ -77,8 +80,8 @@ private:
             case kChooseVictim: return victim(s, me, legal);
             case kMain: return main_phase(s, me, legal);
             case kTradeAnswer: return answer_offer(s, me) ? kTradeAccept : kTradeDecline;
-            case kTradeDraft:
-            case kConfirmingTrade: return kTradeCancel;
+            case kTradeDraft: return draft(s, legal);
+            case kConfirmingTrade: return confirm(s, legal);
             default: return kEndTurn;
         }
     }
@@ -168,7 +171,7 @@ private:
             const auto& ends = kTopology.nodes_of_edge[e];
             int far = ((reached >> ends[0]) & 1) ? ends[1] : ends[0];
             if (s.phase == kSetupRoad) far = ends[0] == s.last_settlement ? ends[1] : ends[0];
-            const double v = reach_value(s, me, far, 2);
+            const double v = reach_value(s, me, far, s.phase == kSetupRoad ? 2 : 4);
             if (v > best_v) best_v = v, best = kBuildRoad + e;
         }
         if (!any && best_v <= 0) return -1;
@@ -297,13 +300,13 @@ private:
         return useful && gets >= gives && author_vp < rules_.vp_to_win() - 2;
     }
 
-    // A bank or harbor trade of a spare card for the one card still missing.
+    // A bank or harbor trade of spare cards for the card its build lacks most.
     int completing_trade(const State& s, int me, const LegalSet& legal, const Cost& cost) const {
         const std::uint8_t* hand = s.hand[me];
-        if (missing(hand, cost) != 1) return -1;
+        if (missing(hand, cost) < 1) return -1;
         int want = -1;
         for (int r = 0; r < kNumResources; ++r) {
-            if (cost[r] > hand[r]) want = r;
+            if (cost[r] > hand[r] && (want < 0 || cost[r] - hand[r] > cost[want] - hand[want])) want = r;
         }
         int rates[kNumResources];
         Catan::maritime_rates(s, me, rates);
@@ -318,7 +321,7 @@ private:
     }
 
     int main_phase(const State& s, int me, const LegalSet& legal) {
-        if (s.turn != trade_turn_) trade_turn_ = s.turn, trades_ = 0;
+        if (s.turn != trade_turn_) trade_turn_ = s.turn, trades_ = 0, offers_ = 0;
         const Target aim = target(s, me);
         const std::uint8_t* hand = s.hand[me];
 
@@ -329,7 +332,7 @@ private:
         }
         if (const int a = best_city(s, legal); a >= 0) return a;
         if (const int a = best_site_action(s, me, legal); a >= 0) return a;
-        if (trades_ < 3) {
+        if (trades_ < 4) {
             if (const int a = completing_trade(s, me, legal, cost_of(aim)); a >= 0) return ++trades_, a;
         }
         if (!any_site_now(s, me)) {
@@ -342,6 +345,9 @@ private:
                 return kBuyDev;
             }
         }
+        if (offers_ < 1) {
+            if (const int a = start_offer(s, me, legal, cost_of(aim)); a >= 0) return ++offers_, a;
+        }
         if (legal.has(kPlayMonopoly)) {
             // Monopoly of the card its build lacks most, when it lacks two or more.
             const Cost& cost = cost_of(aim);
@@ -352,6 +358,41 @@ private:
             if (best >= 0 && legal.has(kPlayMonopoly + best)) return kPlayMonopoly + best;
         }
         return kEndTurn;
+    }
+
+    // An offer to the other seats of one spare card for the card its build lacks most
+    // (once a turn): it starts the draft with the card it gives.
+    int start_offer(const State& s, int me, const LegalSet& legal, const Cost& cost) {
+        const std::uint8_t* hand = s.hand[me];
+        if (missing(hand, cost) < 1) return -1;
+        int want = -1, give = -1, spare = 0;
+        for (int r = 0; r < kNumResources; ++r) {
+            if (cost[r] > hand[r] && (want < 0 || cost[r] - hand[r] > cost[want] - hand[want])) want = r;
+        }
+        for (int r = 0; r < kNumResources; ++r) {
+            if (r != want && hand[r] - cost[r] > spare) spare = hand[r] - cost[r], give = r;
+        }
+        if (give < 0 || !legal.has(kTradeGive + give) || !legal.has(kTradeWant + want)) return -1;
+        offer_give_ = give, offer_want_ = want;
+        return kTradeGive + give;
+    }
+
+    // The draft it started: the card it wants, then open the offer.
+    int draft(const State& s, const LegalSet& legal) const {
+        if (offer_give_ < 0 || s.trade_give[offer_give_] == 0) return kTradeCancel;
+        if (s.trade_want[offer_want_] == 0 && legal.has(kTradeWant + offer_want_)) return kTradeWant + offer_want_;
+        return legal.has(kTradeOpen) ? kTradeOpen : kTradeCancel;
+    }
+
+    // The accepting seat with the fewest public points, or cancel when nobody accepted.
+    int confirm(const State& s, const LegalSet& legal) const {
+        int best = -1, best_vp = 1 << 20;
+        for (int p = 0; p < kMaxSeats; ++p) {
+            if (!legal.has(kTradeConfirm + p)) continue;
+            const int vp = Catan::victory_points(s, p, false);
+            if (vp < best_vp) best_vp = vp, best = kTradeConfirm + p;
+        }
+        return best >= 0 ? best : kTradeCancel;
     }
 
     // The roads a road building card could place now: every edge a road of this seat
@@ -400,7 +441,8 @@ private:
     Rng rng_;
     double prod_[kNumResources] = {};
     std::uint32_t trade_turn_ = ~0u;
-    int trades_ = 0;
+    int trades_ = 0, offers_ = 0;
+    int offer_give_ = -1, offer_want_ = -1;
 };
 
 }  // namespace
