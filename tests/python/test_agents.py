@@ -214,3 +214,13 @@ def test_cli_arena_bad_input_is_one_clear_line(capsys):
     assert main(["arena", "tictactoe", "random", "--sprt", "1,2"]) == 2
     assert "ELO0,ELO1,ALPHA,BETA" in capsys.readouterr().err
     assert main(["arena", "tictactoe"]) == 2
+
+
+def test_explicit_chance_games_finish_in_both_backends():
+    spec = "catan(players=3,explicit_chance=true)"
+    for backend in ("library", "python"):
+        r = arena.tournament(spec, ["heuristic", "random"], 3, seed=8, backend=backend)
+        assert not r.games.truncated.any() and r.agents[0].wins == 3
+        assert (r.moves[0][:, 0] == meeple.CHANCE).any()  # the chance moves are recorded
+        state = r.replay(0)
+        assert state.is_terminal and np.array_equal(state.returns, r.games.returns[0])
