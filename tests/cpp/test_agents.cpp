@@ -267,3 +267,23 @@ TEST(arena_cancels_through_the_control_block) {
     }
     CHECK(cancelled);
 }
+
+TEST(sprt_stops_at_the_same_game_at_every_thread_count) {
+    std::size_t played[3] = {};
+    int decisions[3] = {};
+    for (int threads = 1; threads <= 3; ++threads) {
+        ArenaConfig cfg;
+        cfg.lineup = {"mcts(iterations=40)", "random"};
+        cfg.games = 400;
+        cfg.threads = threads;
+        cfg.seed = 21;
+        cfg.sprt = true;
+        cfg.sprt_test = Sprt{0, 150, 0.05, 0.05};
+        const ArenaResult r = run_arena(make_game("tictactoe"), cfg, Control());
+        played[threads - 1] = r.games.size();
+        decisions[threads - 1] = r.sprt.decision;
+    }
+    CHECK(played[0] == played[1] && played[1] == played[2]);
+    CHECK(decisions[0] == 1 && decisions[1] == 1 && decisions[2] == 1);
+    CHECK(played[0] < 400);
+}
