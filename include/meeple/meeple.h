@@ -927,6 +927,173 @@ MEEPLE_API meeple_status_t meeple_search_principal_variation(const meeple_search
                                                              uint64_t root, int32_t *out,
                                                              size_t capacity, size_t *out_len);
 
+/* ---- Agents ---------------------------------------------------------------------- */
+
+/* Players that choose an action for the acting seat of a state, made from spec strings
+ * as games and searches are: "random" (uniform over the legal actions), "heuristic"
+ * (per game: catan, tictactoe, triangle), "mcts(...)" and "ismcts(...)" (a search of
+ * the state at every decision, with the options of meeple_search_new; evaluator=rollout
+ * only). An agent owns its random generator, seeded at creation and by
+ * meeple_agent_reset, so its choices depend only on its seed and the states it is
+ * shown. docs/agents.md describes every agent. */
+typedef struct meeple_agent meeple_agent_t;
+
+/* Makes an agent of `game` from `spec`, its generator seeded from `seed`.
+ * Returns MEEPLE_OK, MEEPLE_ERR_PARSE (malformed spec), MEEPLE_ERR_INVALID_ARGUMENT
+ * (unknown agent, a game without a heuristic, a bad option: the message names what is
+ * accepted; NULL pointer) or MEEPLE_ERR_OUT_OF_MEMORY. *out_agent is set only on
+ * success; free it with meeple_agent_free. */
+MEEPLE_API meeple_status_t meeple_agent_new(const meeple_game_t *game, const char *spec, uint64_t seed,
+                                            meeple_agent_t **out_agent);
+
+MEEPLE_API void meeple_agent_free(meeple_agent_t *agent);
+
+/* Writes the agent's canonical spec. Query-then-fill. */
+MEEPLE_API meeple_status_t meeple_agent_spec(const meeple_agent_t *agent, char *out, size_t capacity,
+                                             size_t *out_len);
+
+/* Starts a new game for the agent: reseeds its generator and drops what it kept.
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL). */
+MEEPLE_API meeple_status_t meeple_agent_reset(meeple_agent_t *agent, uint64_t seed);
+
+/* The agent's action for `player` (a seat, or MEEPLE_ACTING_PLAYER) in `state`, which
+ * it does not change; always one of the player's legal actions. A long call for
+ * search agents. Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (no such seat),
+ * MEEPLE_ERR_NOT_ACTIVE (the seat owes no decision), MEEPLE_ERR_WRONG_STATE (the game
+ * is over, a chance outcome is pending, several seats are active and player is
+ * MEEPLE_ACTING_PLAYER) or MEEPLE_ERR_INVALID_ARGUMENT (NULL, a state of another
+ * game). *out_action is set only on success. */
+MEEPLE_API meeple_status_t meeple_agent_act(meeple_agent_t *agent, const meeple_state_t *state,
+                                            int32_t player, int32_t *out_action);
+
+/* A tournament: whole games between agents, run inside the library.
+ * Seats. `agents` gives one spec a seat; with fewer specs than seats the last one
+ * fills the rest ({"heuristic", "random"} in 4-seat catan: one heuristic against three
+ * random players). Game g rotates the lineup by g % seats (seat s gets spec
+ * (s + g % seats) % seats).
+ * Seeds. Game g is played on the setup of derive_seed(seed, g / seats) when duplicate
+ * is 1 (every setup once per rotation, so a board's luck falls on every agent alike),
+ * derive_seed(seed, g) when 0; its agents' seeds derive from seed and g as well, so
+ * the results are the same at every thread count.
+ * Results. Per distinct spec (in lineup order): games, seat-games, wins (the only best
+ * return), draws (tied at the best), losses, truncations (the game's turn cap or
+ * max_moves), illegal actions (an agent that returns an illegal action loses that
+ * game: its return is -1, the others' 0), win rate with a 95% Wilson interval, and an
+ * Elo rating: maximum likelihood over every pair of seats of different agents in every
+ * game (a truncated game is a draw between them), mean 0, with its standard error;
+ * +-infinity for an agent that won (lost) every comparison.
+ * SPRT. With sprt = 1, Wald's sequential probability ratio test of the first two
+ * distinct specs (A against B) runs in game order: H0 "A is elo0 stronger" against H1
+ * "A is elo1 stronger", on A's pairwise score (a draw is half a win). The tournament
+ * stops after the first game at which the log-likelihood ratio leaves
+ * (ln(beta/(1-alpha)), ln((1-beta)/alpha)). */
+typedef struct meeple_tournament meeple_tournament_t;
+
+/* How a tournament runs. Set struct_size to sizeof(meeple_tournament_config_t); a NULL
+ * config means: 100 games, seed 0, 1 thread, duplicate 1, no SPRT. */
+typedef struct meeple_tournament_config {
+    uint32_t struct_size;
+    int32_t threads;      /* 0: one per core; else 1..256 */
+    uint64_t games;       /* at least 1 */
+    uint64_t seed;
+    uint64_t max_moves;   /* a game is truncated after this many moves (0: 1,000,000) */
+    int32_t duplicate;    /* 1: each setup once per seat rotation; 0: a new setup each game */
+    int32_t sprt;         /* 1: run the SPRT below */
+    double sprt_elo0, sprt_elo1;   /* elo0 < elo1 */
+    double sprt_alpha, sprt_beta;  /* each in (0, 0.5) */
+    int32_t keep_moves;   /* 1: keep every game's moves (meeple_tournament_game_moves) */
+    int32_t reserved;     /* 0 */
+} meeple_tournament_config_t;
+
+/* What a tournament found, as a whole. Set struct_size first. */
+typedef struct meeple_tournament_info {
+    uint32_t struct_size;
+    int32_t num_agents;    /* distinct specs */
+    int32_t num_players;   /* seats of the game */
+    int32_t sprt_decision; /* 1: H1 accepted, -1: H0 accepted, 0: undecided or no SPRT */
+    uint64_t games;        /* played: fewer than asked when the SPRT stopped early */
+    double sprt_llr, sprt_lower, sprt_upper;
+    double sprt_wins, sprt_draws, sprt_losses;  /* A's pairwise results against B */
+} meeple_tournament_info_t;
+
+/* One agent's results. Set struct_size first. */
+typedef struct meeple_tournament_agent {
+    uint32_t struct_size;
+    int32_t reserved;
+    uint64_t games, seats, wins, draws, losses, truncations, illegal;
+    double score;                 /* the sum of its seats' returns */
+    double win_rate;              /* wins / seats */
+    double win_low, win_high;     /* 95% Wilson interval of the win rate */
+    double elo, elo_stderr;       /* 95%: elo +- 1.96 * elo_stderr; NaN stderr when undefined */
+} meeple_tournament_agent_t;
+
+/* Plays the tournament and returns its results as a handle. control may be NULL;
+ * progress counts finished games. A long call. Returns MEEPLE_OK, MEEPLE_ERR_PARSE,
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, num_agents 0 or above the seats, a bad
+ * spec: the message names the valid agents or options, games 0, threads outside
+ * 0..256, a bad SPRT), MEEPLE_ERR_CANCELLED (nothing is returned),
+ * MEEPLE_ERR_OUT_OF_MEMORY or MEEPLE_ERR_INTERNAL (an agent failed). *out is set only
+ * on success; free it with meeple_tournament_free. */
+MEEPLE_API meeple_status_t meeple_tournament_run(const meeple_game_t *game, const char *const *agents,
+                                                 size_t num_agents,
+                                                 const meeple_tournament_config_t *config,
+                                                 meeple_control_t *control,
+                                                 meeple_tournament_t **out);
+
+MEEPLE_API void meeple_tournament_free(meeple_tournament_t *tournament);
+
+/* Fills *out_info (the fields that fit in its struct_size).
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_tournament_info(const meeple_tournament_t *tournament,
+                                                  meeple_tournament_info_t *out_info);
+
+/* Fills *out_agent with the results of distinct agent `agent` (0..num_agents-1).
+ * Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_tournament_agent(const meeple_tournament_t *tournament, int32_t agent,
+                                                   meeple_tournament_agent_t *out_agent);
+
+/* Writes the spec of distinct agent `agent`, as given. Query-then-fill.
+ * Returns as meeple_tournament_agent, or MEEPLE_ERR_BUFFER_TOO_SMALL. */
+MEEPLE_API meeple_status_t meeple_tournament_agent_spec(const meeple_tournament_t *tournament,
+                                                        int32_t agent, char *out, size_t capacity,
+                                                        size_t *out_len);
+
+/* Every played game, one row each, in game order: its setup seed (a state made with
+ * this seed starts the game), its rotation, the agent at each seat (int32
+ * [games, num_players]), each seat's return (double [games, num_players]), its moves,
+ * flags (bit 0: truncated, bit 1: ended by an illegal action) and the seat that played
+ * the illegal action (-1: none). Any array may be NULL; each given one holds `capacity`
+ * rows. *out_len is always set to the number of games; nothing is written when
+ * capacity is smaller (MEEPLE_ERR_BUFFER_TOO_SMALL). */
+MEEPLE_API meeple_status_t meeple_tournament_games(const meeple_tournament_t *tournament,
+                                                   uint64_t *seeds, int32_t *rotations,
+                                                   int32_t *agent_of_seat, double *returns,
+                                                   uint64_t *moves, int32_t *flags,
+                                                   int32_t *illegal_seat, size_t capacity,
+                                                   size_t *out_len);
+
+/* The moves of game `game`: the player and the action of each, in order (chance
+ * outcomes of explicit chance as MEEPLE_CHANCE moves), so that applying them to a state
+ * made with the game's seed replays it. Query-then-fill over the number of moves;
+ * either array may be NULL. Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (no such game),
+ * MEEPLE_ERR_WRONG_STATE (the tournament ran with keep_moves 0),
+ * MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_tournament_game_moves(const meeple_tournament_t *tournament,
+                                                        uint64_t game, int32_t *players,
+                                                        int32_t *actions, size_t capacity,
+                                                        size_t *out_len);
+
+/* Elo ratings by maximum likelihood from pairwise results among k agents, as a
+ * tournament computes them: games[i * k + j] comparisons of i with j (symmetric),
+ * score[i * k + j] the points i took from them (a win 1, a draw 1/2; score[i][j] +
+ * score[j][i] == games[i][j]). Writes ratings (mean 0 over the finite ones, +-infinity
+ * for an agent that won or lost every comparison) and standard errors (NaN where
+ * undefined) into out_elo[0..k) and out_stderr[0..k) (either may be NULL). Returns
+ * MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL matrices, k 0 or above 1024, a
+ * negative, non-finite or asymmetric count, a score outside [0, games]). */
+MEEPLE_API meeple_status_t meeple_elo_fit(size_t k, const double *games, const double *score,
+                                          double *out_elo, double *out_stderr);
+
 /* ---- Poker ---------------------------------------------------------------------- */
 
 /* Cards are ids 0..51: suit * 13 + (rank - 2), ranks 2..14 (T J Q K A), suits

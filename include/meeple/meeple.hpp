@@ -652,6 +652,129 @@ private:
     meeple_search_info_t info_{};
 };
 
+// ---- Agents ----
+
+// A player made from a spec string ("random", "heuristic", "mcts(iterations=1000)"),
+// with its own seeded generator (see meeple.h, Agents, and docs/agents.md).
+class Agent {
+public:
+    Agent(const Game& game, const std::string& spec, std::uint64_t seed = 0) {
+        meeple_agent_t* a = nullptr;
+        check(meeple_agent_new(game.handle(), spec.c_str(), seed, &a));
+        ptr_.reset(a);
+    }
+    std::string spec() const {
+        return detail::fetch_string([&](char* o, std::size_t c, std::size_t* n) { return meeple_agent_spec(ptr_.get(), o, c, n); });
+    }
+    void reset(std::uint64_t seed) { check(meeple_agent_reset(ptr_.get(), seed)); }
+    // The action the agent picks for `player` (MEEPLE_ACTING_PLAYER: whoever acts).
+    std::int32_t act(const State& state, std::int32_t player = MEEPLE_ACTING_PLAYER) {
+        std::int32_t action = MEEPLE_NO_ACTION;
+        check(meeple_agent_act(ptr_.get(), state.handle(), player, &action));
+        return action;
+    }
+    const meeple_agent_t* handle() const { return ptr_.get(); }
+    meeple_agent_t* handle() { return ptr_.get(); }
+
+private:
+    struct Free {
+        void operator()(meeple_agent_t* a) const noexcept { meeple_agent_free(a); }
+    };
+    std::unique_ptr<meeple_agent_t, Free> ptr_;
+};
+
+// A finished tournament between agent specs: per-agent records, Elo, the SPRT and
+// every game (see meeple_tournament_run).
+class Tournament {
+public:
+    struct Games {
+        std::vector<std::uint64_t> seeds, moves;
+        std::vector<std::int32_t> rotations, agent_of_seat, flags, illegal_seat;  // agent_of_seat: [games, seats]
+        std::vector<double> returns;                                              // [games, seats]
+    };
+
+    Tournament(const Game& game, const std::vector<std::string>& agents, const meeple_tournament_config_t& config,
+               meeple_control_t* control = nullptr)
+        : players_(game.num_players()) {
+        std::vector<const char*> specs;
+        for (const std::string& a : agents) specs.push_back(a.c_str());
+        meeple_tournament_t* t = nullptr;
+        check(meeple_tournament_run(game.handle(), specs.data(), specs.size(), &config, control, &t));
+        ptr_.reset(t);
+    }
+    // A config with its struct_size set and the library's defaults otherwise.
+    static meeple_tournament_config_t config(std::uint64_t games, std::uint64_t seed = 0, std::int32_t threads = 1) {
+        meeple_tournament_config_t c{};
+        c.struct_size = sizeof c;
+        c.threads = threads;
+        c.games = games;
+        c.seed = seed;
+        c.duplicate = 1;
+        c.keep_moves = 1;
+        return c;
+    }
+
+    meeple_tournament_info_t info() const {
+        meeple_tournament_info_t out{};
+        out.struct_size = sizeof out;
+        check(meeple_tournament_info(ptr_.get(), &out));
+        return out;
+    }
+    meeple_tournament_agent_t agent(std::int32_t i) const {
+        meeple_tournament_agent_t out{};
+        out.struct_size = sizeof out;
+        check(meeple_tournament_agent(ptr_.get(), i, &out));
+        return out;
+    }
+    std::string agent_spec(std::int32_t i) const {
+        return detail::fetch_string(
+            [&](char* o, std::size_t c, std::size_t* n) { return meeple_tournament_agent_spec(ptr_.get(), i, o, c, n); });
+    }
+    Games games() const {
+        std::size_t n = 0;
+        check(meeple_tournament_games(ptr_.get(), nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, 0, &n));
+        Games g;
+        const std::size_t seats = static_cast<std::size_t>(players_);
+        g.seeds.resize(n);
+        g.moves.resize(n);
+        g.rotations.resize(n);
+        g.flags.resize(n);
+        g.illegal_seat.resize(n);
+        g.agent_of_seat.resize(n * seats);
+        g.returns.resize(n * seats);
+        check(meeple_tournament_games(ptr_.get(), g.seeds.data(), g.rotations.data(), g.agent_of_seat.data(),
+                                      g.returns.data(), g.moves.data(), g.flags.data(), g.illegal_seat.data(), n, &n));
+        return g;
+    }
+    // Game `game`'s moves: (player, action) pairs in order.
+    std::vector<std::pair<std::int32_t, std::int32_t>> game_moves(std::uint64_t game) const {
+        std::size_t n = 0;
+        check(meeple_tournament_game_moves(ptr_.get(), game, nullptr, nullptr, 0, &n));
+        std::vector<std::int32_t> players(n), actions(n);
+        check(meeple_tournament_game_moves(ptr_.get(), game, players.data(), actions.data(), n, &n));
+        std::vector<std::pair<std::int32_t, std::int32_t>> out;
+        for (std::size_t i = 0; i < n; ++i) out.emplace_back(players[i], actions[i]);
+        return out;
+    }
+    const meeple_tournament_t* handle() const { return ptr_.get(); }
+
+private:
+    struct Free {
+        void operator()(meeple_tournament_t* t) const noexcept { meeple_tournament_free(t); }
+    };
+    std::unique_ptr<meeple_tournament_t, Free> ptr_;
+    int players_;
+};
+
+// Elo ratings by maximum likelihood from pairwise results: games[i * k + j] played and
+// score[i * k + j] scored by i against j. Returns (elo, standard error) per agent.
+inline std::pair<std::vector<double>, std::vector<double>> elo_fit(std::size_t k, const std::vector<double>& games,
+                                                                   const std::vector<double>& score) {
+    std::vector<double> elo(k), stderr_(k);
+    check(meeple_elo_fit(k, games.data(), score.data(), elo.data(), stderr_.data()));
+    return {elo, stderr_};
+}
+
 // ---- Poker ----
 
 // Cards are ids 0..51 (suit * 13 + rank - 2); a set of cards is a uint64_t mask.

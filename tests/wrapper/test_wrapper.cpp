@@ -214,4 +214,25 @@ TEST(search_through_the_wrapper) {
     CHECK(external.actions()[3] == MEEPLE_NO_ACTION);
 }
 
+TEST(agents_and_tournaments_through_the_wrapper) {
+    const meeple::Game g("tictactoe");
+    meeple::Agent heuristic(g, "heuristic", 1);
+    CHECK(heuristic.spec() == "heuristic");
+    meeple::State s = g.new_state(1);
+    for (int a : {0, 3, 1, 4}) s.apply(a);
+    CHECK(heuristic.act(s) == 2);  // the win in one
+    heuristic.reset(2);
+    meeple_tournament_config_t config = meeple::Tournament::config(20, 3, 1);
+    const meeple::Tournament t(g, {"heuristic", "random"}, config);
+    const meeple_tournament_info_t info = t.info();
+    CHECK(info.num_agents == 2 && info.games == 20);
+    CHECK(t.agent_spec(0) == "heuristic" && t.agent(0).losses == 0 && t.agent(0).wins > t.agent(1).wins);
+    const meeple::Tournament::Games games = t.games();
+    CHECK(games.seeds.size() == 20 && games.returns.size() == 40);
+    CHECK(!t.game_moves(0).empty() && t.game_moves(0).size() == games.moves[0]);
+    const auto fit = meeple::elo_fit(2, {0, 10, 10, 0}, {0, 7.5, 2.5, 0});
+    CHECK(fit.first[0] > 0 && fit.first[0] == -fit.first[1] && fit.second[0] > 0);
+    CHECK_THROWS_STATUS(meeple::Agent(g, "nobody"), MEEPLE_ERR_INVALID_ARGUMENT);
+}
+
 int main(int argc, char** argv) { return meeple::test::run_all(argc, argv); }

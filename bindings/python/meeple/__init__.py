@@ -37,6 +37,9 @@ from . import poker
 from .batch import Batch, run_random_games
 from . import search
 from .search import Search
+from . import agents
+from . import arena
+from .agents import Agent
 
 __version__: str = _cffi.string(_lib.meeple_version_string()).decode()
 ABI_VERSION: int = _lib.meeple_abi_version()
@@ -45,7 +48,7 @@ __all__ = [
     "ALL", "CHANCE", "NO_ACTION", "PUBLIC", "ABI_VERSION",
     "Game", "State", "ObsField", "Option", "games",
     "catan", "triangle", "poker",
-    "Batch", "run_random_games", "search", "Search",
+    "Batch", "run_random_games", "search", "Search", "agents", "arena", "Agent",
     "MeepleError", "InvalidArgumentError", "OutOfRangeError", "BufferTooSmallError",
     "IllegalActionError", "NotActiveError", "WrongStateError", "ParseError",
     "VersionMismatchError", "OutOfMemoryError", "InternalError", "CancelledError",

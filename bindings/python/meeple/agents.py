@@ -1,0 +1,103 @@
+"""Agents: players that choose an action for the acting seat of a state.
+
+Built-in agents run in C++ and are made from spec strings, as games and searches are::
+
+    import meeple
+    game = meeple.Game("catan")
+    agent = meeple.agents.Agent("heuristic", game, seed=1)
+    state = game.new_state(seed=7)
+    state.apply(agent.act(state))
+
+Specs: ``"random"`` (uniform over the legal actions), ``"heuristic"`` (catan, tictactoe
+and triangle each have one), ``"mcts(iterations=1000)"`` and ``"ismcts(...)"`` (a search
+at every decision with the options of :class:`meeple.Search`). Any Python object with
+``act(state) -> action`` (and optionally ``reset(seed)``) plays in
+:func:`meeple.arena.tournament` too. ``docs/agents.md`` describes every agent.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Protocol, Union, runtime_checkable
+
+from ._ffi import c_string, check, ffi, fetch_string, lib
+from .game import Game, State
+
+__all__ = ["Agent", "PythonAgent", "derive_seed"]
+
+_ACTING = lib.MEEPLE_ACTING_PLAYER
+_MASK64 = (1 << 64) - 1
+
+
+@runtime_checkable
+class PythonAgent(Protocol):
+    """What the arena asks of an agent written in Python."""
+
+    def act(self, state: State) -> int: ...
+
+
+class Agent:
+    """A built-in agent of ``game`` made from ``spec``, its generator seeded by ``seed``.
+
+    Raises ``InvalidArgumentError`` for an unknown agent or option (the message lists
+    the valid ones) and ``ParseError`` for a malformed spec.
+    """
+
+    __slots__ = ("_ptr", "_game", "_spec")
+
+    def __init__(self, spec: str, game: Union[Game, str], seed: int = 0) -> None:
+        if not isinstance(spec, str):
+            raise TypeError(f"spec must be an agent spec string such as 'heuristic', not {type(spec).__name__}")
+        game = game if isinstance(game, Game) else Game(game)
+        out = ffi.new("meeple_agent_t **")
+        check(lib.meeple_agent_new(game._ptr, c_string(spec, "spec"), _seed(seed), out))
+        self._ptr = ffi.gc(out[0], lib.meeple_agent_free)
+        self._game = game
+        self._spec = fetch_string(lambda o, c, k: lib.meeple_agent_spec(self._ptr, o, c, k))
+
+    @property
+    def spec(self) -> str:
+        """The canonical spec (every search option filled in)."""
+        return self._spec
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    def reset(self, seed: int) -> None:
+        """Starts a new game: reseeds the agent's generator."""
+        check(lib.meeple_agent_reset(self._ptr, _seed(seed)))
+
+    def act(self, state: State, player: Optional[int] = None) -> int:
+        """The agent's action for ``player`` (default: the acting seat), always legal.
+        The state is not changed. Raises ``WrongStateError`` when the game is over or a
+        chance outcome is pending, ``NotActiveError`` for a seat that owes nothing."""
+        if not isinstance(state, State):
+            raise TypeError(f"state must be a meeple.State, not {type(state).__name__}")
+        out = ffi.new("int32_t *")
+        check(lib.meeple_agent_act(self._ptr, state._ptr, _ACTING if player is None else int(player), out))
+        return int(out[0])
+
+    def __repr__(self) -> str:
+        return f"Agent({self._spec!r}, {self._game.spec!r})"
+
+
+def _seed(seed: Any) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MASK64:
+        raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
+    return seed
+
+
+def _splitmix64(x: int) -> tuple[int, int]:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31), x
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """The seed of item ``index`` under ``seed``, as the library derives it:
+    splitmix64(splitmix64(seed) ^ index) (docs/batch.md)."""
+    first, _ = _splitmix64(seed & _MASK64)
+    out, _ = _splitmix64(first ^ (index & _MASK64))
+    return out

@@ -1,0 +1,123 @@
+// The registry of agents: random play, the search agents over meeple::Search, and the
+// per-game heuristics (heuristics.hpp).
+#include <cstring>
+
+#include "agents/agent.hpp"
+#include "agents/heuristics.hpp"
+#include "core/error.hpp"
+#include "core/options.hpp"
+#include "core/seed_derivation.hpp"
+#include "search/search.hpp"
+
+namespace meeple {
+
+LegalSet::LegalSet(const AnyGame& game, const void* rec, int player) {
+    game.legal_mask(rec, player, words);
+    for (int w = 0, n = game.mask_words(); w < n; ++w) count += __builtin_popcountll(words[w]);
+}
+
+int LegalSet::nth(int k) const {
+    for (int w = 0;; ++w) {
+        const int c = __builtin_popcountll(words[w]);
+        if (k < c) {
+            std::uint64_t x = words[w];
+            for (; k > 0; --k) x &= x - 1;
+            return w * 64 + __builtin_ctzll(x);
+        }
+        k -= c;
+    }
+}
+
+namespace {
+
+// Uniformly random among the legal actions.
+class RandomAgent final : public Agent {
+public:
+    RandomAgent(std::shared_ptr<const AnyGame> game, std::uint64_t seed) : Agent(std::move(game), "random") {
+        reset(seed);
+    }
+    void reset(std::uint64_t seed) override { rng_ = Rng::from_seed(seed); }
+    int act(const void* rec, int player) override {
+        const LegalSet legal(*game_, rec, player);
+        return legal.nth(static_cast<int>(rng_.below(static_cast<std::uint32_t>(legal.count))));
+    }
+
+private:
+    Rng rng_;
+};
+
+// A search from the root of every decision (a fresh tree each move), with the spec's
+// options; the search seed is derived from the spec's seed and the agent's.
+class SearchAgent final : public Agent {
+public:
+    SearchAgent(std::shared_ptr<const AnyGame> game, std::string_view spec, std::uint64_t seed)
+        : Agent(std::move(game), std::string()) {
+        const SearchConfig config = parse_search_spec(spec);  // checks every option
+        if (config.evaluator == Evaluator::external) {
+            fail(Status::invalid_argument, "agent '" + std::string(spec) +
+                                               "' needs an external evaluator, which an agent cannot call; "
+                                               "use evaluator=rollout (the default)");
+        }
+        spec_ = config.spec;
+        user_seed_ = config.seed;
+        const ParsedSpec parsed = parse_spec(spec);
+        name_ = parsed.name;
+        for (const auto& [key, value] : parsed.options) {
+            if (key != "seed") options_ += key + "=" + value + ",";
+        }
+        reset(seed);
+    }
+    void reset(std::uint64_t seed) override {
+        // Search seeds are checked against 2^53 - 1 (exact in a double).
+        const std::uint64_t s = derive_seed(user_seed_, seed) & ((1ull << 53) - 1);
+        search_ = std::make_unique<Search>(game_, name_ + "(" + options_ + "seed=" + std::to_string(s) + ")", 1, 1);
+    }
+    int act(const void* rec, int player) override {
+        search_->set_root(0, rec, player);
+        search_->run(Control());
+        return search_->chosen_action(0);
+    }
+
+private:
+    std::string name_, options_;
+    std::uint64_t user_seed_ = 0;
+    std::unique_ptr<Search> search_;
+};
+
+bool has_heuristic(const AnyGame& game) {
+    return game.name() == "catan" || game.name() == "tictactoe" || game.name() == "triangle";
+}
+
+}  // namespace
+
+std::unique_ptr<Agent> make_heuristic_agent(std::shared_ptr<const AnyGame> game, std::uint64_t seed) {
+    if (game->name() == "catan") return make_catan_heuristic(std::move(game), seed);
+    if (game->name() == "tictactoe") return make_tictactoe_heuristic(std::move(game), seed);
+    if (game->name() == "triangle") return make_triangle_heuristic(std::move(game), seed);
+    return nullptr;
+}
+
+std::string agent_names(const AnyGame& game) {
+    return has_heuristic(game) ? "random, heuristic, mcts, ismcts" : "random, mcts, ismcts";
+}
+
+std::unique_ptr<Agent> make_agent(std::shared_ptr<const AnyGame> game, std::string_view spec, std::uint64_t seed) {
+    if (!game) fail(Status::invalid_argument, "an agent needs a game");
+    const ParsedSpec parsed = parse_spec(spec);
+    if (parsed.name == "mcts" || parsed.name == "ismcts") return std::make_unique<SearchAgent>(std::move(game), spec, seed);
+    if (parsed.name == "random" || parsed.name == "heuristic") {
+        if (!parsed.options.empty()) {
+            fail(Status::invalid_argument, "agent " + parsed.name + " takes no options (got '" +
+                                               parsed.options.front().first + "'); write just '" + parsed.name + "'");
+        }
+        if (parsed.name == "random") return std::make_unique<RandomAgent>(std::move(game), seed);
+        const std::string game_name = game->name();
+        if (auto agent = make_heuristic_agent(game, seed)) return agent;
+        fail(Status::invalid_argument, "game " + game_name + " has no heuristic agent; available agents: " +
+                                           agent_names(*game));
+    }
+    fail(Status::invalid_argument, "unknown agent '" + parsed.name + "' for " + game->name() +
+                                       "; available: " + agent_names(*game));
+}
+
+}  // namespace meeple
