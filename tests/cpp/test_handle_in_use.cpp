@@ -107,7 +107,7 @@ TEST(a_batch_shared_by_two_threads_gives_busy_and_is_never_corrupted) {
     // reads meanwhile. Every call must give OK or BUSY, and some must give BUSY.
     const int steps = 150;
     std::atomic<bool> done{false};
-    std::atomic<long> reader_busy{0}, reader_other{0};
+    std::atomic<long> reader_busy{0}, reader_other{0}, reader_calls{0};
     long stepper_busy = 0, stepper_other = 0;
     std::thread reader([&] {
         std::vector<std::uint64_t> masks(n * static_cast<std::size_t>(info.mask_words));
@@ -119,13 +119,17 @@ TEST(a_batch_shared_by_two_threads_gives_busy_and_is_never_corrupted) {
                                              : meeple_batch_snapshot(shared, snap.data(), snap.size());
             if (s == MEEPLE_ERR_BUSY) ++reader_busy;
             else if (s != MEEPLE_OK) ++reader_other;
+            ++reader_calls;
         }
     });
+    while (reader_calls.load() == 0) std::this_thread::yield();  // both threads are running
     Stepper a(shared, n, info.mask_words);
     while (!a.prime()) {}
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     int made = 0;  // a sanitizer build may reach the deadline first: compare what was made
-    while (made < steps && std::chrono::steady_clock::now() < deadline) {
+    // Until the steps are made and (on a busy machine the threads may take turns for a
+    // while) the two calls have met at least once.
+    while ((made < steps || reader_busy.load() + stepper_busy == 0) && std::chrono::steady_clock::now() < deadline) {
         const meeple_status_t s = a.step();
         if (s == MEEPLE_OK) ++made;
         else if (s == MEEPLE_ERR_BUSY) ++stepper_busy;
