@@ -52,6 +52,24 @@ bool invert(std::vector<std::vector<double>>& a) {
     return true;
 }
 
+// The Fisher information of the log-likelihood in Elo units over the agents `idx` at
+// ratings r (a graph Laplacian), and, when `grad` is given, its gradient.
+void information(const PairResults& results, const std::vector<std::size_t>& idx, const std::vector<double>& r,
+                 std::vector<std::vector<double>>& info, std::vector<double>* grad) {
+    const std::size_t m = idx.size();
+    info.assign(m, std::vector<double>(m, 0.0));
+    for (std::size_t a = 0; a < m; ++a) {
+        for (std::size_t b = 0; b < m; ++b) {
+            const double n = results.games[idx[a]][idx[b]];
+            if (a == b || n == 0) continue;
+            const double p = elo_expected_score(r[a] - r[b]);
+            if (grad) (*grad)[a] += kLog10Over400 * (results.score[idx[a]][idx[b]] - n * p);
+            const double w = kLog10Over400 * kLog10Over400 * n * p * (1 - p);
+            info[a][a] += w, info[a][b] -= w;
+        }
+    }
+}
+
 }  // namespace
 
 EloFit fit_elo(const PairResults& results) {
@@ -93,17 +111,8 @@ EloFit fit_elo(const PairResults& results) {
     std::vector<double> r(m, 0.0);
     for (int iter = 0; iter < 200; ++iter) {
         std::vector<double> grad(m, 0.0);
-        std::vector<std::vector<double>> info(m, std::vector<double>(m, 0.0));
-        for (std::size_t a = 0; a < m; ++a) {
-            for (std::size_t b = 0; b < m; ++b) {
-                const double n = results.games[idx[a]][idx[b]];
-                if (a == b || n == 0) continue;
-                const double p = elo_expected_score(r[a] - r[b]);
-                grad[a] += kLog10Over400 * (results.score[idx[a]][idx[b]] - n * p);
-                const double w = kLog10Over400 * kLog10Over400 * n * p * (1 - p);
-                info[a][a] += w, info[a][b] -= w;
-            }
-        }
+        std::vector<std::vector<double>> info;
+        information(results, idx, r, info, &grad);
         if (m == 1) break;
         // Solve on agents 1..m-1 with agent 0 fixed.
         std::vector<std::vector<double>> sub(m - 1, std::vector<double>(m - 1));
@@ -127,16 +136,8 @@ EloFit fit_elo(const PairResults& results) {
     for (std::size_t a = 0; a < m; ++a) fit.rating[idx[a]] = r[a] - mean;
     // Covariance with the ratings summing to zero: the pseudo-inverse of the information
     // (a graph Laplacian), (I + J/m)^-1 - J/m for a connected set of agents.
-    std::vector<std::vector<double>> info(m, std::vector<double>(m, 0.0));
-    for (std::size_t a = 0; a < m; ++a) {
-        for (std::size_t b = 0; b < m; ++b) {
-            const double n = results.games[idx[a]][idx[b]];
-            if (a == b || n == 0) continue;
-            const double p = elo_expected_score(r[a] - r[b]);
-            const double w = kLog10Over400 * kLog10Over400 * n * p * (1 - p);
-            info[a][a] += w, info[a][b] -= w;
-        }
-    }
+    std::vector<std::vector<double>> info;
+    information(results, idx, r, info, nullptr);
     for (auto& row : info) {
         for (double& x : row) x += 1.0 / static_cast<double>(m);
     }
