@@ -220,7 +220,13 @@ impl Batch {
         let viewers: Vec<i32> = viewers.iter().map(|v| v.0).collect();
         // SAFETY: the slices and their lengths.
         check(unsafe {
-            sys::meeple_batch_write_observations_for(self.raw(), viewers.as_ptr(), viewers.len(), out.as_mut_ptr(), out.len())
+            sys::meeple_batch_write_observations_for(
+                self.raw(),
+                viewers.as_ptr(),
+                viewers.len(),
+                out.as_mut_ptr(),
+                out.len(),
+            )
         })
     }
 
@@ -235,7 +241,13 @@ impl Batch {
     pub fn write_episodes(&self, ints: &mut [i32], returns: &mut [f32]) -> Result<()> {
         // SAFETY: the slices and their lengths.
         check(unsafe {
-            sys::meeple_batch_write_episodes(self.raw(), ints.as_mut_ptr(), ints.len(), returns.as_mut_ptr(), returns.len())
+            sys::meeple_batch_write_episodes(
+                self.raw(),
+                ints.as_mut_ptr(),
+                ints.len(),
+                returns.as_mut_ptr(),
+                returns.len(),
+            )
         })
     }
 

@@ -38,9 +38,7 @@ pub(crate) fn fill<T: Copy>(
         // the handle, which the contract forbids; the loop is bounded regardless).
         out.reserve(len + extra);
     }
-    Err(Error::Internal(
-        "the length the library reported kept changing between calls".to_string(),
-    ))
+    Err(Error::Internal("the length the library reported kept changing between calls".to_string()))
 }
 
 /// A string result (UTF-8, NUL-terminated within the buffer).
@@ -49,8 +47,7 @@ pub(crate) fn fill_string(
 ) -> Result<String> {
     let mut bytes: Vec<u8> = Vec::new();
     fill(&mut bytes, 1, |p, cap, len| call(p.cast(), cap, len))?;
-    String::from_utf8(bytes)
-        .map_err(|e| Error::Internal(format!("the library wrote text that is not UTF-8: {e}")))
+    String::from_utf8(bytes).map_err(|e| Error::Internal(format!("the library wrote text that is not UTF-8: {e}")))
 }
 
 /// A string argument: refused with InvalidArgument when it holds a NUL, which would

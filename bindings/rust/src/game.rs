@@ -133,8 +133,7 @@ impl Game {
         let mut raw = ptr::null_mut();
         // SAFETY: a valid C string and out-pointer.
         check(unsafe { sys::meeple_game_new(spec.as_ptr(), &mut raw) })?;
-        let ptr = NonNull::new(raw)
-            .ok_or_else(|| Error::Internal("meeple_game_new gave NULL".to_string()))?;
+        let ptr = NonNull::new(raw).ok_or_else(|| Error::Internal("meeple_game_new gave NULL".to_string()))?;
         // SAFETY: the handle was just made; free it if anything below fails.
         unsafe { Game::from_owned(ptr) }
     }
@@ -278,13 +277,7 @@ impl Game {
                 control.map_or(ptr::null_mut(), Control::as_ptr),
             )
         })?;
-        Ok(RandomGames {
-            games: stats.games,
-            moves: stats.moves,
-            truncated: stats.truncated,
-            draws: stats.draws,
-            wins,
-        })
+        Ok(RandomGames { games: stats.games, moves: stats.moves, truncated: stats.truncated, draws: stats.draws, wins })
     }
 }
 
@@ -381,9 +374,8 @@ impl State {
     pub fn active_players(&self) -> Vec<PlayerId> {
         let mut seats: Vec<i32> = Vec::with_capacity(4);
         // SAFETY: query-then-fill on a live state.
-        let status = fill(&mut seats, 0, |p, cap, len| unsafe {
-            sys::meeple_state_active_players(self.as_ptr(), p, cap, len)
-        });
+        let status =
+            fill(&mut seats, 0, |p, cap, len| unsafe { sys::meeple_state_active_players(self.as_ptr(), p, cap, len) });
         if let Err(e) = status {
             panic!("meeple_state_active_players failed on a valid state: {e}");
         }
@@ -411,9 +403,7 @@ impl State {
     /// capacity suffices; no allocation).
     pub fn legal_actions_into(&self, player: PlayerId, out: &mut Vec<i32>) -> Result<()> {
         // SAFETY: query-then-fill on a live state.
-        fill(out, 0, |p, cap, len| unsafe {
-            sys::meeple_state_legal_actions(self.as_ptr(), player.0, p, cap, len)
-        })
+        fill(out, 0, |p, cap, len| unsafe { sys::meeple_state_legal_actions(self.as_ptr(), player.0, p, cap, len) })
     }
 
     /// The legal actions as a packed mask: bit `a % 64` of word `a / 64`.
@@ -500,7 +490,13 @@ impl State {
         // SAFETY: two arrays of `len` entries.
         must(
             unsafe {
-                sys::meeple_state_chance_outcomes(self.as_ptr(), actions.as_mut_ptr(), probs.as_mut_ptr(), len, &mut len)
+                sys::meeple_state_chance_outcomes(
+                    self.as_ptr(),
+                    actions.as_mut_ptr(),
+                    probs.as_mut_ptr(),
+                    len,
+                    &mut len,
+                )
             },
             "meeple_state_chance_outcomes",
         );

@@ -177,7 +177,13 @@ pub fn evaluate_batch(masks: &[u64], threads: i32, out: &mut [u32]) -> Result<()
 }
 
 /// Values of `holes[i]` on `boards[i]` into `out[i]`.
-pub fn evaluate_hand_batch(variant: Variant, holes: &[u64], boards: &[u64], threads: i32, out: &mut [u32]) -> Result<()> {
+pub fn evaluate_hand_batch(
+    variant: Variant,
+    holes: &[u64],
+    boards: &[u64],
+    threads: i32,
+    out: &mut [u32],
+) -> Result<()> {
     same_length("boards", boards.len(), holes.len())?;
     same_length("the output", out.len(), holes.len())?;
     // SAFETY: slices of equal lengths.
@@ -197,7 +203,9 @@ pub fn evaluate_hand_batch(variant: Variant, holes: &[u64], boards: &[u64], thre
 pub fn count_boards(variant: Variant, hands: &[u64], board: u64, dead: u64) -> Result<u64> {
     let mut count = 0;
     // SAFETY: a slice and its length, an out-pointer.
-    check(unsafe { sys::meeple_poker_count_boards(variant.code(), hands.as_ptr(), hands.len(), board, dead, &mut count) })?;
+    check(unsafe {
+        sys::meeple_poker_count_boards(variant.code(), hands.as_ptr(), hands.len(), board, dead, &mut count)
+    })?;
     Ok(count)
 }
 
@@ -243,7 +251,8 @@ pub fn equity(
         EquityMode::Exact => (sys::MEEPLE_POKER_EQUITY_EXACT, 0, 0),
         EquityMode::MonteCarlo { trials, seed } => (sys::MEEPLE_POKER_EQUITY_MONTE_CARLO, trials, seed),
     };
-    let mut result = Equity { win: vec![0.0; n], tie: vec![0.0; n], equity: vec![0.0; n], stderr: vec![0.0; n], count: 0 };
+    let mut result =
+        Equity { win: vec![0.0; n], tie: vec![0.0; n], equity: vec![0.0; n], stderr: vec![0.0; n], count: 0 };
     // SAFETY: four arrays of hands.len() entries; the control block is shared with
     // other threads through its atomics only.
     check(unsafe {

@@ -293,7 +293,11 @@ extern "C" {
     ) -> meeple_status_t;
 
     // States
-    pub fn meeple_state_new(game: *const meeple_game_t, seed: u64, out_state: *mut *mut meeple_state_t) -> meeple_status_t;
+    pub fn meeple_state_new(
+        game: *const meeple_game_t,
+        seed: u64,
+        out_state: *mut *mut meeple_state_t,
+    ) -> meeple_status_t;
     pub fn meeple_state_clone(state: *const meeple_state_t, out_state: *mut *mut meeple_state_t) -> meeple_status_t;
     pub fn meeple_state_copy(dst: *mut meeple_state_t, src: *const meeple_state_t) -> meeple_status_t;
     pub fn meeple_state_free(state: *mut meeple_state_t);
@@ -319,7 +323,12 @@ extern "C" {
         capacity: usize,
         out_len: *mut usize,
     ) -> meeple_status_t;
-    pub fn meeple_state_is_legal(state: *const meeple_state_t, player: i32, action: i32, out_legal: *mut i32) -> meeple_status_t;
+    pub fn meeple_state_is_legal(
+        state: *const meeple_state_t,
+        player: i32,
+        action: i32,
+        out_legal: *mut i32,
+    ) -> meeple_status_t;
     pub fn meeple_state_apply(state: *mut meeple_state_t, player: i32, action: i32) -> meeple_status_t;
     pub fn meeple_state_is_terminal(state: *const meeple_state_t, out: *mut i32) -> meeple_status_t;
     pub fn meeple_state_truncated(state: *const meeple_state_t, out: *mut i32) -> meeple_status_t;
@@ -426,7 +435,12 @@ extern "C" {
     pub fn meeple_batch_free(batch: *mut meeple_batch_t);
     pub fn meeple_batch_info(batch: *const meeple_batch_t, out_info: *mut meeple_batch_info_t) -> meeple_status_t;
     pub fn meeple_batch_game(batch: *const meeple_batch_t, out_game: *mut *mut meeple_game_t) -> meeple_status_t;
-    pub fn meeple_batch_step(batch: *mut meeple_batch_t, actions: *const i32, n: usize, out_dones: *mut u8) -> meeple_status_t;
+    pub fn meeple_batch_step(
+        batch: *mut meeple_batch_t,
+        actions: *const i32,
+        n: usize,
+        out_dones: *mut u8,
+    ) -> meeple_status_t;
     pub fn meeple_batch_step_autoreset(
         batch: *mut meeple_batch_t,
         actions: *const i32,
@@ -536,7 +550,10 @@ extern "C" {
         state: *const meeple_state_t,
         player: i32,
     ) -> meeple_status_t;
-    pub fn meeple_search_set_roots_from_batch(search: *mut meeple_search_t, batch: *const meeple_batch_t) -> meeple_status_t;
+    pub fn meeple_search_set_roots_from_batch(
+        search: *mut meeple_search_t,
+        batch: *const meeple_batch_t,
+    ) -> meeple_status_t;
     pub fn meeple_search_clear_root(search: *mut meeple_search_t, root: u64) -> meeple_status_t;
     pub fn meeple_search_advance(search: *mut meeple_search_t, root: u64, player: i32, action: i32) -> meeple_status_t;
     pub fn meeple_search_run(
@@ -564,7 +581,11 @@ extern "C" {
         root: u64,
         out_stats: *mut meeple_search_stats_t,
     ) -> meeple_status_t;
-    pub fn meeple_search_chosen_actions(search: *const meeple_search_t, out: *mut i32, capacity: usize) -> meeple_status_t;
+    pub fn meeple_search_chosen_actions(
+        search: *const meeple_search_t,
+        out: *mut i32,
+        capacity: usize,
+    ) -> meeple_status_t;
     pub fn meeple_search_root_actions(
         search: *const meeple_search_t,
         root: u64,
@@ -670,9 +691,19 @@ extern "C" {
     ) -> meeple_status_t;
 
     // Poker
-    pub fn meeple_poker_parse_cards(text: *const c_char, out: *mut i32, capacity: usize, out_len: *mut usize) -> meeple_status_t;
+    pub fn meeple_poker_parse_cards(
+        text: *const c_char,
+        out: *mut i32,
+        capacity: usize,
+        out_len: *mut usize,
+    ) -> meeple_status_t;
     pub fn meeple_poker_parse_mask(text: *const c_char, out_mask: *mut u64) -> meeple_status_t;
-    pub fn meeple_poker_format_mask(mask: u64, out: *mut c_char, capacity: usize, out_len: *mut usize) -> meeple_status_t;
+    pub fn meeple_poker_format_mask(
+        mask: u64,
+        out: *mut c_char,
+        capacity: usize,
+        out_len: *mut usize,
+    ) -> meeple_status_t;
     pub fn meeple_poker_deal(
         seed: u64,
         removed: u64,
@@ -683,8 +714,10 @@ extern "C" {
     pub fn meeple_poker_evaluate(mask: u64, out_value: *mut u32) -> meeple_status_t;
     pub fn meeple_poker_evaluate_hand(game: i32, hole: u64, board: u64, out_value: *mut u32) -> meeple_status_t;
     pub fn meeple_poker_value_category(value: u32, out_category: *mut i32) -> meeple_status_t;
-    pub fn meeple_poker_value_ranks(value: u32, out: *mut i32, capacity: usize, out_len: *mut usize) -> meeple_status_t;
-    pub fn meeple_poker_describe(value: u32, out: *mut c_char, capacity: usize, out_len: *mut usize) -> meeple_status_t;
+    pub fn meeple_poker_value_ranks(value: u32, out: *mut i32, capacity: usize, out_len: *mut usize)
+        -> meeple_status_t;
+    pub fn meeple_poker_describe(value: u32, out: *mut c_char, capacity: usize, out_len: *mut usize)
+        -> meeple_status_t;
     pub fn meeple_poker_showdown(
         game: i32,
         holes: *const u64,

@@ -220,8 +220,7 @@ fn parse_header(text: &str) -> Declarations {
             "c_void" => String::new(),
             other => other.to_string(),
         };
-        let params =
-            proto[open + 1..close].split(',').filter_map(c_param).map(|(_, ty)| ty).collect::<Vec<_>>();
+        let params = proto[open + 1..close].split(',').filter_map(c_param).map(|(_, ty)| ty).collect::<Vec<_>>();
         decls.functions.insert(name.to_string(), (params, ret));
     }
     decls
@@ -313,7 +312,11 @@ fn compare(header: &Declarations, rust: &Declarations, undeclared: &mut Vec<Stri
             Some((c_params, c_ret)) => {
                 let c_params: Vec<String> = c_params.iter().map(|t| canon(t)).collect();
                 if &c_params != params {
-                    problems.push(format!("{name}: parameters are ({}) in the header, ({}) in sys.rs", c_params.join(", "), params.join(", ")));
+                    problems.push(format!(
+                        "{name}: parameters are ({}) in the header, ({}) in sys.rs",
+                        c_params.join(", "),
+                        params.join(", ")
+                    ));
                 }
                 if &canon(c_ret) != ret {
                     problems.push(format!("{name}: returns `{c_ret}` in the header, `{ret}` in sys.rs"));
@@ -376,7 +379,12 @@ fn sys_declarations_match_the_header() {
     for path in headers() {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let header = parse_header(&text);
-        assert!(header.functions.len() > 100, "the C parser found only {} functions in {}", header.functions.len(), path.display());
+        assert!(
+            header.functions.len() > 100,
+            "the C parser found only {} functions in {}",
+            header.functions.len(),
+            path.display()
+        );
         let mut undeclared = Vec::new();
         let problems = compare(&header, &rust, &mut undeclared);
         if !undeclared.is_empty() {
@@ -408,10 +416,26 @@ fn the_check_catches_each_kind_of_drift() {
     let text = std::fs::read_to_string(env!("MEEPLE_HEADER")).unwrap();
     let rust = parse_rust(SYS_RS);
     let drifts: [(&str, &str, &str); 5] = [
-        ("meeple_state_apply(meeple_state_t *state, int32_t player,", "meeple_state_apply(meeple_state_t *state, int64_t player,", "meeple_state_apply: parameters"),
-        ("MEEPLE_API uint32_t meeple_abi_version(void);", "MEEPLE_API int32_t meeple_abi_version(void);", "meeple_abi_version: returns"),
-        ("MEEPLE_API void meeple_state_free(meeple_state_t *state);", "", "meeple_state_free is declared in sys.rs but not in the header"),
-        ("    int32_t num_actions;        /* actions are 0..num_actions-1 */\n    int32_t mask_words;", "    int32_t mask_words;\n    int32_t num_actions;", "struct meeple_game_info_t"),
+        (
+            "meeple_state_apply(meeple_state_t *state, int32_t player,",
+            "meeple_state_apply(meeple_state_t *state, int64_t player,",
+            "meeple_state_apply: parameters",
+        ),
+        (
+            "MEEPLE_API uint32_t meeple_abi_version(void);",
+            "MEEPLE_API int32_t meeple_abi_version(void);",
+            "meeple_abi_version: returns",
+        ),
+        (
+            "MEEPLE_API void meeple_state_free(meeple_state_t *state);",
+            "",
+            "meeple_state_free is declared in sys.rs but not in the header",
+        ),
+        (
+            "    int32_t num_actions;        /* actions are 0..num_actions-1 */\n    int32_t mask_words;",
+            "    int32_t mask_words;\n    int32_t num_actions;",
+            "struct meeple_game_info_t",
+        ),
         ("#define MEEPLE_ERR_BUSY (-12)", "#define MEEPLE_ERR_BUSY (-13)", "MEEPLE_ERR_BUSY is -13"),
     ];
     for (from, to, expected) in drifts {

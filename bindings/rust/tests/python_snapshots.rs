@@ -33,7 +33,11 @@ fn from_float_hex(text: &str) -> f64 {
         scale /= 16.0;
     }
     let value = value * 2f64.powi(exponent.parse::<i32>().unwrap());
-    if negative { -value } else { value }
+    if negative {
+        -value
+    } else {
+        value
+    }
 }
 
 fn python_output() -> Option<String> {
@@ -87,11 +91,16 @@ fn rust_replays_python_games_byte_for_byte() {
                 let here = format!("{} seed {} move {}", r.spec, r.seed, r.moves);
                 let player = PlayerId(fields[1].parse().unwrap());
                 let action: i32 = fields[2].parse().unwrap();
-                let legal: Vec<i32> = fields[3].split(',').filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect();
+                let legal: Vec<i32> =
+                    fields[3].split(',').filter(|s| !s.is_empty()).map(|s| s.parse().unwrap()).collect();
                 assert_eq!(r.state.current_player().unwrap(), Some(player), "{here}: player to act");
                 assert_eq!(r.state.legal_actions(player).unwrap(), legal, "{here}: legal actions");
                 r.state.apply(player, action).unwrap_or_else(|e| panic!("{here}: {e}"));
-                assert_eq!(hex(&r.state.snapshot()), fields[4], "{here}: snapshots differ after {player} plays {action}");
+                assert_eq!(
+                    hex(&r.state.snapshot()),
+                    fields[4],
+                    "{here}: snapshots differ after {player} plays {action}"
+                );
                 r.moves += 1;
                 moves += 1;
             }

@@ -105,7 +105,8 @@ fn play_checking_contract(game: &Game, seed: u64, max_steps: usize) -> bool {
         }
 
         // Players who owe nothing are refused, whatever the action.
-        let idle: Vec<PlayerId> = seats.iter().copied().chain([PlayerId::CHANCE]).filter(|p| !active.contains(p)).collect();
+        let idle: Vec<PlayerId> =
+            seats.iter().copied().chain([PlayerId::CHANCE]).filter(|p| !active.contains(p)).collect();
         for &p in &idle {
             assert!(game.legal_actions(&state, p).is_empty(), "{here}: idle {p} has legal actions");
             assert!(!game.is_legal(&state, p, &legal[0]), "{here}: idle {p} may play {}", legal[0]);
@@ -186,7 +187,9 @@ fn explicit_chance_puts_the_chance_player_to_act_and_sums_to_one() {
 fn play(game: &Game, cells: &[i32]) -> State {
     let mut state = game.new_initial_state(0);
     for (i, &cell) in cells.iter().enumerate() {
-        state = game.apply_cloned(&state, PlayerId::seat(i % 2), &cell).unwrap_or_else(|e| panic!("move {i} ({cell}): {e}"));
+        state = game
+            .apply_cloned(&state, PlayerId::seat(i % 2), &cell)
+            .unwrap_or_else(|e| panic!("move {i} ({cell}): {e}"));
     }
     state
 }
@@ -245,7 +248,8 @@ fn trait_apply_panics_on_an_illegal_move_and_leaves_the_state() {
     let state = play(&game, &[4]);
     let before = state.snapshot();
     let mut target = state.clone();
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| game.apply(&mut target, PlayerId::seat(1), &4)));
+    let result =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| game.apply(&mut target, PlayerId::seat(1), &4)));
     let message = *result.expect_err("apply of an occupied cell must panic").downcast::<String>().unwrap();
     assert!(message.contains("MEEPLE_ERR_ILLEGAL_ACTION"), "{message}");
     assert_eq!(target.snapshot(), before);
@@ -272,10 +276,16 @@ impl TurnGame for Nim {
         2
     }
     fn active_players(&self, s: &Pile) -> Vec<PlayerId> {
-        if s.left == 0 { vec![] } else { vec![PlayerId::seat(s.to_move)] }
+        if s.left == 0 {
+            vec![]
+        } else {
+            vec![PlayerId::seat(s.to_move)]
+        }
     }
     fn legal_actions(&self, s: &Pile, p: PlayerId) -> Vec<u32> {
-        if self.active_players(s) != [p] { return vec![] }
+        if self.active_players(s) != [p] {
+            return vec![];
+        }
         (1..=s.left.min(2)).collect()
     }
     fn apply(&self, s: &mut Pile, _p: PlayerId, a: &u32) {

@@ -102,7 +102,10 @@ fn enumerate_outcomes_gives_each_successor_with_its_probability() {
             assert_eq!(outcomes.len(), 11, "a dice roll has 11 sums");
             let mut sampled = state.clone();
             sampled.apply(PlayerId::ACTING, legal[0]).unwrap();
-            assert!(outcomes.iter().any(|(s, _)| s.snapshot() == sampled.snapshot()), "the sampled step is one successor");
+            assert!(
+                outcomes.iter().any(|(s, _)| s.snapshot() == sampled.snapshot()),
+                "the sampled step is one successor"
+            );
             break;
         }
         state.apply(PlayerId::ACTING, legal[0]).unwrap();
@@ -199,7 +202,9 @@ fn poker_cards_values_and_categories_follow_the_hand_rules() {
     let board = mask("2s 7h 9d Jc Kh");
     let plo = poker::evaluate_hand(Variant::Plo, mask("As Qs 8s 3s"), board).unwrap();
     assert!(poker::category(plo).unwrap() < Category::Flush);
-    let shown = poker::showdown(Variant::Holdem, &[mask("Ac Ad"), mask("Kc Kd"), mask("Ah As")], mask("2c 7s 9h 3d Jc")).unwrap();
+    let shown =
+        poker::showdown(Variant::Holdem, &[mask("Ac Ad"), mask("Kc Kd"), mask("Ah As")], mask("2c 7s 9h 3d Jc"))
+            .unwrap();
     assert_eq!(shown.winners, vec![0, 2], "two pairs of aces split");
     let mut values = vec![0u32; 2];
     poker::evaluate_batch(&[mask("As Ks Qs Js Ts"), mask("5d 4c 3h 2s Ad")], 1, &mut values).unwrap();
@@ -219,7 +224,9 @@ fn equity_of_two_outs_on_the_river() {
     assert!((eq.win[1] - 2.0 / 44.0).abs() < 1e-12 && (eq.win[0] - 42.0 / 44.0).abs() < 1e-12, "{eq:?}");
     assert_eq!(eq.tie, vec![0.0, 0.0]);
     assert_eq!(poker::count_boards(Variant::Holdem, &hands, board, 0).unwrap(), 44);
-    let mc = poker::equity(Variant::Holdem, &hands, board, 0, EquityMode::MonteCarlo { trials: 20_000, seed: 1 }, 2, None).unwrap();
+    let mc =
+        poker::equity(Variant::Holdem, &hands, board, 0, EquityMode::MonteCarlo { trials: 20_000, seed: 1 }, 2, None)
+            .unwrap();
     assert!((mc.equity[1] - 2.0 / 44.0).abs() < 5.0 * mc.stderr[1] + 1e-3, "{mc:?}");
 }
 
