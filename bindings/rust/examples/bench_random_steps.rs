@@ -3,6 +3,7 @@
 //! reused buffer, a SplitMix64 draw, apply), through the safe `State` API, and the same
 //! games through the `turnbase` trait (which allocates its vectors each step).
 //! Games g = 0..n-1 start from seed g, so each loop must count the C loop's steps.
+//! Times are wall and process CPU time; on a shared machine compare CPU time.
 //!
 //!     cargo run --release --example bench_random_steps -- [spec] [games]
 
@@ -17,6 +18,30 @@ fn splitmix64(state: &mut u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// Process CPU time in seconds (Linux; elsewhere wall time since the first call).
+#[cfg(target_os = "linux")]
+fn cpu_seconds() -> f64 {
+    #[repr(C)]
+    struct Timespec {
+        tv_sec: i64,
+        tv_nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+    }
+    const CLOCK_PROCESS_CPUTIME_ID: i32 = 2;
+    let mut t = Timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: a valid out-pointer; the C library is linked into every Rust program.
+    unsafe { clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+    t.tv_sec as f64 + 1e-9 * t.tv_nsec as f64
+}
+
+#[cfg(not(target_os = "linux"))]
+fn cpu_seconds() -> f64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64()
 }
 
 fn safe_api(game: &Game, games: u64) -> Result<u64, meeple::Error> {
@@ -50,20 +75,22 @@ fn through_trait<G: TurnGame<Action = i32>>(game: &G, games: u64) -> u64 {
     steps
 }
 
+fn report(label: &str, spec: &str, games: u64, run: impl FnOnce() -> u64) {
+    let (wall, cpu) = (Instant::now(), cpu_seconds());
+    let steps = run();
+    let (wall, cpu) = (wall.elapsed().as_secs_f64(), cpu_seconds() - cpu);
+    println!(
+        "{label}\t{spec}\t{games} games\t{steps} steps\t{wall:.3} s wall\t{cpu:.3} s cpu\t{:.1} ns/step cpu",
+        1e9 * cpu / steps as f64
+    );
+}
+
 fn main() -> Result<(), meeple::Error> {
     let mut args = std::env::args().skip(1);
     let spec = args.next().unwrap_or_else(|| "tictactoe".to_string());
     let games: u64 = args.next().map_or(200_000, |g| g.parse().expect("a number of games"));
     let game = Game::new(&spec)?;
-
-    let start = Instant::now();
-    let steps = safe_api(&game, games)?;
-    let seconds = start.elapsed().as_secs_f64();
-    println!("rust\t{spec}\t{games} games\t{steps} steps\t{seconds:.3} s\t{:.0} steps/s", steps as f64 / seconds);
-
-    let start = Instant::now();
-    let steps = through_trait(&game, games);
-    let seconds = start.elapsed().as_secs_f64();
-    println!("trait\t{spec}\t{games} games\t{steps} steps\t{seconds:.3} s\t{:.0} steps/s", steps as f64 / seconds);
+    report("rust", &spec, games, || safe_api(&game, games).expect("random play"));
+    report("trait", &spec, games, || through_trait(&game, games));
     Ok(())
 }

@@ -11,15 +11,49 @@ use std::ptr;
 use crate::error::{check, Error, Result};
 use crate::sys;
 
-/// Fills `out` (cleared first) through `call(ptr, capacity, &mut len)`. `extra` is the
-/// room needed beyond the length (1 for a string's NUL, 0 otherwise). `T` is plain data
-/// that the library writes in full up to the length it reports.
+/// Fills `out` through `call(ptr, capacity, &mut len)`, replacing its contents.
+/// `extra` is the room needed beyond the length (1 for a string's NUL, 0 otherwise).
+/// `T` is plain data that the library writes in full up to the length it reports. The
+/// first attempt, into the vector's spare capacity, is the whole call in the common
+/// case of a reused vector; growing is kept out of line.
+#[inline]
 pub(crate) fn fill<T: Copy>(
     out: &mut Vec<T>,
     extra: usize,
     mut call: impl FnMut(*mut T, usize, *mut usize) -> sys::meeple_status_t,
 ) -> Result<()> {
+    let capacity = out.capacity();
+    if capacity > 0 {
+        let mut len = 0usize;
+        let status = call(out.as_mut_ptr(), capacity, &mut len);
+        if status == sys::MEEPLE_OK {
+            // SAFETY: on success the library wrote `len` (<= capacity) elements.
+            unsafe { out.set_len(len) };
+            return Ok(());
+        }
+        if status != sys::MEEPLE_ERR_BUFFER_TOO_SMALL {
+            out.clear();
+            return check(status);
+        }
+        return fill_growing(out, extra, len, call);
+    }
+    fill_growing(out, extra, 0, call)
+}
+
+/// Calls with a vector grown to the length a short call reported (`known`), or after
+/// the size query when none did.
+#[cold]
+#[inline(never)]
+fn fill_growing<T: Copy>(
+    out: &mut Vec<T>,
+    extra: usize,
+    known: usize,
+    mut call: impl FnMut(*mut T, usize, *mut usize) -> sys::meeple_status_t,
+) -> Result<()> {
     out.clear();
+    if known > 0 {
+        out.reserve(known + extra);
+    }
     for _ in 0..4 {
         let capacity = out.capacity();
         let mut len = 0usize;

@@ -42,6 +42,8 @@ pub enum Error {
 
 impl Error {
     /// The error of a status code, with the calling thread's last error message.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn from_status(code: i32) -> Error {
         // SAFETY: the library returns a NUL-terminated string valid until the next
         // meeple call on this thread; it is copied at once.

@@ -225,6 +225,7 @@ impl Game {
     }
 
     /// The initial state, its generator seeded from `seed`.
+    #[inline]
     pub fn new_state(&self, seed: u64) -> Result<State> {
         let mut raw = ptr::null_mut();
         // SAFETY: a live game and an out-pointer.
@@ -325,14 +326,23 @@ unsafe impl Send for State {}
 
 /// Panics with the library's message: for calls that fail only on NULL pointers or a
 /// library bug, which a live handle rules out.
+#[inline]
 #[track_caller]
 fn must(status: sys::meeple_status_t, what: &str) {
-    if let Err(e) = check(status) {
-        panic!("{what} failed on a valid handle: {e}");
+    if status != sys::MEEPLE_OK {
+        failed_on_a_valid_handle(status, what);
     }
 }
 
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn failed_on_a_valid_handle(status: sys::meeple_status_t, what: &str) -> ! {
+    panic!("{what} failed on a valid handle: {}", Error::from_status(status));
+}
+
 impl State {
+    #[inline]
     fn from_raw(raw: *mut sys::meeple_state_t, game: Game) -> State {
         let ptr = NonNull::new(raw).expect("the library gave a NULL state with MEEPLE_OK");
         State { ptr, game }
@@ -384,6 +394,7 @@ impl State {
 
     /// The one player who owes a decision (a seat or CHANCE), None once the game is
     /// over; `Error::WrongState` when several seats are active at once.
+    #[inline]
     pub fn current_player(&self) -> Result<Option<PlayerId>> {
         let mut player = 0;
         // SAFETY: a live state and an out-pointer.
@@ -394,13 +405,15 @@ impl State {
     /// The legal actions of `player` in increasing order; `Error::NotActive` for a
     /// seat that owes no decision now.
     pub fn legal_actions(&self, player: PlayerId) -> Result<Vec<i32>> {
-        let mut out = Vec::new();
+        // Room for most positions' actions, so that one call usually suffices.
+        let mut out = Vec::with_capacity(self.game.num_actions().min(256));
         self.legal_actions_into(player, &mut out)?;
         Ok(out)
     }
 
     /// As `legal_actions`, into a vector kept across calls (one library call once its
     /// capacity suffices; no allocation).
+    #[inline]
     pub fn legal_actions_into(&self, player: PlayerId, out: &mut Vec<i32>) -> Result<()> {
         // SAFETY: query-then-fill on a live state.
         fill(out, 0, |p, cap, len| unsafe { sys::meeple_state_legal_actions(self.as_ptr(), player.0, p, cap, len) })
@@ -417,6 +430,7 @@ impl State {
     }
 
     /// Whether `player` is active and `action` legal for it.
+    #[inline]
     pub fn is_legal(&self, player: PlayerId, action: i32) -> Result<bool> {
         let mut legal = 0;
         // SAFETY: a live state and an out-pointer.
@@ -427,12 +441,14 @@ impl State {
     /// Plays `action` for `player` (a seat, CHANCE to choose an outcome, or ACTING).
     /// Checked: on any error (`IllegalAction`, `NotActive`, `WrongState` once the game
     /// is over, `OutOfRange`) the state is unchanged byte for byte.
+    #[inline]
     pub fn apply(&mut self, player: PlayerId, action: i32) -> Result<()> {
         // SAFETY: a live state, borrowed mutably.
         check(unsafe { sys::meeple_state_apply(self.as_mut_ptr(), player.0, action) })
     }
 
     /// Whether the game is over (won, drawn or truncated).
+    #[inline]
     pub fn is_terminal(&self) -> bool {
         let mut out = 0;
         // SAFETY: a live state and an out-pointer.
@@ -441,6 +457,7 @@ impl State {
     }
 
     /// Whether a turn cap ended the game with no winner.
+    #[inline]
     pub fn truncated(&self) -> bool {
         let mut out = 0;
         // SAFETY: a live state and an out-pointer.
@@ -548,6 +565,7 @@ impl State {
     }
 
     /// Actions applied since the start, chance outcomes included.
+    #[inline]
     pub fn move_number(&self) -> i64 {
         let mut out = 0;
         // SAFETY: a live state and an out-pointer.

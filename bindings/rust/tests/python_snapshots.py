@@ -18,7 +18,8 @@ GAMES = [
     ("tictactoe(misere=true)", [3], 20),
     ("triangle", [0, 42], 400),
     ("triangle(rows=6,cols=11)", [7], 400),
-    ("catan(players=3)", [1], 400),
+    ("catan(players=3)", [1], 1500),
+    ("catan(players=4,explicit_chance=true,max_turns=40)", [5], 3000),
     ("catan(players=2,vp_to_win=3,explicit_chance=true)", [2, 99], 600),
 ]
 CHANCE = -1

@@ -260,3 +260,19 @@ fn a_control_block_cancels_a_long_equity_from_another_thread() {
     control.cancel();
     assert!(matches!(game.run_random_games(200, 5, 1, Some(&control)), Err(Error::Cancelled(_))));
 }
+
+#[test]
+fn query_then_fill_grows_short_vectors_and_replaces_old_contents() {
+    let game = Game::new("catan").unwrap();
+    let state = game.new_state(2).unwrap();
+    let expected = state.legal_actions(PlayerId::ACTING).unwrap();
+    assert!(expected.len() > 8, "the opening placement offers many nodes");
+    for mut out in [Vec::new(), Vec::with_capacity(1), vec![-9; 3], vec![-9; 500]] {
+        state.legal_actions_into(PlayerId::ACTING, &mut out).unwrap();
+        assert_eq!(out, expected);
+    }
+    // On an error the vector is left empty, not holding stale actions.
+    let mut out = vec![1, 2, 3];
+    assert!(state.legal_actions_into(PlayerId(9), &mut out).is_err());
+    assert!(out.is_empty());
+}
