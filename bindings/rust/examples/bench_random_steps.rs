@@ -1,16 +1,21 @@
 //! Random-game steps per second through the Rust binding: the loop of
 //! benchmarks/bench_c_random_steps.c (is_terminal, current_player, legal actions into a
-//! reused buffer, a SplitMix64 draw, apply), through the safe `State` API, and the same
-//! games through the `turnbase` trait (which allocates its vectors each step).
+//! reused buffer, a SplitMix64 draw, apply), through the safe `State` API, the same
+//! games through the `turnbase` trait (which allocates its vectors each step), and
+//! through the raw `sys` declarations (the C loop, written in Rust).
 //! Games g = 0..n-1 start from seed g, so each loop must count the C loop's steps.
 //! Times are wall and process CPU time; on a shared machine compare CPU time.
 //!
-//!     cargo run --release --example bench_random_steps -- [spec] [games]
+//!     cargo run --release --example bench_random_steps -- [spec] [games] [rust|trait|sys]
+//!
+//! The third argument runs one loop alone (for profilers counting instructions).
 
 use std::time::Instant;
 
+use std::ptr;
+
 use meeple::turnbase::Game as TurnGame;
-use meeple::{Game, PlayerId};
+use meeple::{sys, Game, PlayerId};
 
 fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -75,6 +80,42 @@ fn through_trait<G: TurnGame<Action = i32>>(game: &G, games: u64) -> u64 {
     steps
 }
 
+/// The C loop over the raw declarations: what the safe layer adds is the difference.
+fn raw_sys(spec: &str, games: u64) -> u64 {
+    let spec = std::ffi::CString::new(spec).expect("a spec without NUL");
+    let (mut rng, mut steps) = (12345u64, 0u64);
+    // SAFETY: the header's contract: live handles, buffers of the capacity passed.
+    unsafe {
+        let mut game = ptr::null_mut();
+        assert_eq!(sys::meeple_game_new(spec.as_ptr(), &mut game), sys::MEEPLE_OK);
+        let mut info = sys::meeple_game_info_t {
+            struct_size: std::mem::size_of::<sys::meeple_game_info_t>() as u32,
+            ..Default::default()
+        };
+        sys::meeple_game_info(game, &mut info);
+        let mut legal = vec![0i32; info.num_actions as usize];
+        for g in 0..games {
+            let mut state = ptr::null_mut();
+            assert_eq!(sys::meeple_state_new(game, g, &mut state), sys::MEEPLE_OK);
+            loop {
+                let (mut terminal, mut player, mut n) = (0, 0, 0usize);
+                sys::meeple_state_is_terminal(state, &mut terminal);
+                if terminal != 0 {
+                    break;
+                }
+                sys::meeple_state_current_player(state, &mut player);
+                sys::meeple_state_legal_actions(state, player, legal.as_mut_ptr(), legal.len(), &mut n);
+                let action = legal[(splitmix64(&mut rng) % n as u64) as usize];
+                assert_eq!(sys::meeple_state_apply(state, player, action), sys::MEEPLE_OK);
+                steps += 1;
+            }
+            sys::meeple_state_free(state);
+        }
+        sys::meeple_game_free(game);
+    }
+    steps
+}
+
 fn report(label: &str, spec: &str, games: u64, run: impl FnOnce() -> u64) {
     let (wall, cpu) = (Instant::now(), cpu_seconds());
     let steps = run();
@@ -90,7 +131,15 @@ fn main() -> Result<(), meeple::Error> {
     let spec = args.next().unwrap_or_else(|| "tictactoe".to_string());
     let games: u64 = args.next().map_or(200_000, |g| g.parse().expect("a number of games"));
     let game = Game::new(&spec)?;
-    report("rust", &spec, games, || safe_api(&game, games).expect("random play"));
-    report("trait", &spec, games, || through_trait(&game, games));
+    let only = args.next();
+    if only.as_deref().is_none() || only.as_deref() == Some("rust") {
+        report("rust", &spec, games, || safe_api(&game, games).expect("random play"));
+    }
+    if only.as_deref() != Some("rust") && only.as_deref() != Some("sys") {
+        report("trait", &spec, games, || through_trait(&game, games));
+    }
+    if only.as_deref() == Some("sys") {
+        report("sys", &spec, games, || raw_sys(&spec, games));
+    }
     Ok(())
 }
