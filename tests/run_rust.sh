@@ -32,6 +32,21 @@ export PYTHONPATH="$stage/python${PYTHONPATH:+:$PYTHONPATH}"
 
 cd "$root/bindings/rust"
 cargo test --offline "$@"
+echo "== build.rs finds meeple each documented way, and says what is missing =="
+for way in "MEEPLE_PREFIX=$stage" "meeple_DIR=$stage/lib/cmake/meeple" "CMAKE_PREFIX_PATH=/nonexistent:$stage"; do
+  env -u MEEPLE_PREFIX -u meeple_DIR -u CMAKE_PREFIX_PATH "$way" CARGO_TARGET_DIR="$build/rust-probe" \
+    cargo check --offline -q --lib || { echo "build.rs did not find meeple with $way" >&2; exit 1; }
+done
+for way in "NONE=1" "MEEPLE_PREFIX=$build/no-such-prefix"; do
+  if out="$(env -u MEEPLE_PREFIX -u meeple_DIR -u CMAKE_PREFIX_PATH "$way" CARGO_TARGET_DIR="$build/rust-probe" \
+            cargo check --offline -q --lib 2>&1)"; then
+    echo "build.rs found a meeple with $way" >&2; exit 1
+  fi
+  grep -q "the meeple C library was not found" <<<"$out" && grep -q "MEEPLE_PREFIX" <<<"$out" \
+    || { echo "build.rs failed without its message ($way):"; echo "$out"; exit 1; } >&2
+done
+echo "MEEPLE_PREFIX, meeple_DIR, CMAKE_PREFIX_PATH: found; none or a wrong prefix: a clear error"
+
 echo "== Rust examples =="
 cargo run --offline -q --example random_play >/dev/null
 cargo run --offline -q --example flat_monte_carlo -- 10 20
