@@ -144,11 +144,12 @@ impl Game {
             struct_size: std::mem::size_of::<sys::meeple_game_info_t>() as u32,
             ..Default::default()
         };
-        let status = sys::meeple_game_info(ptr.as_ptr(), &mut info);
-        let spec = fill_string(|p, cap, len| sys::meeple_game_spec(ptr.as_ptr(), p, cap, len));
-        let spec = match (check(status), spec) {
-            (Ok(()), Ok(spec)) => spec,
-            (Err(e), _) | (_, Err(e)) => {
+        // Each status is checked before the next call, which would replace its message.
+        let spec = check(sys::meeple_game_info(ptr.as_ptr(), &mut info))
+            .and_then(|()| fill_string(|p, cap, len| sys::meeple_game_spec(ptr.as_ptr(), p, cap, len)));
+        let spec = match spec {
+            Ok(spec) => spec,
+            Err(e) => {
                 sys::meeple_game_free(ptr.as_ptr());
                 return Err(e);
             }
