@@ -9,6 +9,8 @@
 //!   `Clone` copies it in the library, `Drop` frees it; `Send`, not `Sync`).
 //! - [`Batch`]: N states stepped and read by whole-batch calls over slices.
 //! - [`poker`]: parsing, evaluation, showdowns, equity with a cancellable [`Control`].
+//! - [`Agent`] and [`Search`]: the library's players and Monte Carlo tree search, from
+//!   spec strings; the external-evaluator loop over slices.
 //! - [`turnbase::Game`]: the `turnbase`-style trait, implemented for every meeple game.
 //! - [`Error`]: one variant a status code, with the library's message.
 //!
@@ -33,6 +35,7 @@ mod control;
 mod error;
 mod game;
 pub mod poker;
+mod search;
 pub mod sys;
 pub mod turnbase;
 
@@ -40,6 +43,7 @@ pub use batch::{derive_seed, episode, status, Batch, EpisodeStats};
 pub use control::Control;
 pub use error::{status_name, Error, Result};
 pub use game::{check_abi, game_names, version, Game, PlayerId, RandomGames, State, Viewer};
+pub use search::{Agent, Search, SearchResult, SearchStats};
 
 /// "No action": in batch steps, leaves a slot unchanged.
 pub const NO_ACTION: i32 = sys::MEEPLE_NO_ACTION;

@@ -276,3 +276,63 @@ fn query_then_fill_grows_short_vectors_and_replaces_old_contents() {
     assert!(state.legal_actions_into(PlayerId(9), &mut out).is_err());
     assert!(out.is_empty());
 }
+
+/// X (seat 0) holds 0 and 1, O holds 3 and 4: X completes the top row with 2.
+fn x_to_win() -> meeple::State {
+    let game = Game::new("tictactoe").unwrap();
+    let mut state = game.new_state(0).unwrap();
+    for (i, cell) in [0, 3, 1, 4].into_iter().enumerate() {
+        state.apply(PlayerId::seat(i % 2), cell).unwrap();
+    }
+    state
+}
+
+#[test]
+fn the_tictactoe_heuristic_completes_its_line() {
+    let state = x_to_win();
+    let mut agent = meeple::Agent::new(state.game(), "heuristic", 3).unwrap();
+    assert_eq!(agent.act(&state, PlayerId::ACTING).unwrap(), 2);
+    assert!(matches!(agent.act(&state, PlayerId::seat(1)), Err(Error::NotActive(_))));
+    assert!(matches!(meeple::Agent::new(state.game(), "minimax", 0), Err(Error::InvalidArgument(_))));
+    let mut random = meeple::Agent::new(state.game(), "random", 3).unwrap();
+    for _ in 0..20 {
+        let a = random.act(&state, PlayerId::ACTING).unwrap();
+        assert!(state.is_legal(PlayerId::seat(0), a).unwrap(), "random chose illegal {a}");
+    }
+}
+
+#[test]
+fn mcts_finds_the_winning_move_with_rollouts_and_with_an_external_evaluator() {
+    let state = x_to_win();
+    let game = state.game().clone();
+    let mut search = meeple::Search::new(&game, "mcts(iterations=2000,seed=1)", 1, 1).unwrap();
+    search.set_root(0, &state, PlayerId::ACTING).unwrap();
+    assert_eq!(search.run(None).unwrap(), meeple::SearchResult::Done);
+    assert_eq!(search.chosen_actions().unwrap(), vec![2]);
+    assert_eq!(search.stats(0).unwrap().iterations, 2000);
+    assert_eq!(search.principal_variation(0).unwrap()[0], 2);
+
+    // The evaluator loop: every leaf is valued 0 for both seats except through the
+    // game's own end, so the search must find the terminal win by itself.
+    let mut search =
+        meeple::Search::new(&game, "mcts(evaluator=external,iterations=400,batch=4,seed=1)", 1, 1).unwrap();
+    search.set_root(0, &state, PlayerId::ACTING).unwrap();
+    let mut rounds = 0;
+    while search.run(None).unwrap() == meeple::SearchResult::NeedsValues {
+        let count = search.pending().unwrap();
+        let mut masks = vec![0u64; count];
+        let mut players = vec![0i32; count];
+        assert_eq!(search.write_leaves(count, None, Some(&mut masks), None, Some(&mut players)).unwrap(), count);
+        assert!(masks.iter().all(|&m| m != 0), "a waiting leaf has legal actions");
+        assert!(matches!(
+            search.write_leaves(count, None, Some(&mut masks[..0]), None, None),
+            Err(Error::BufferTooSmall(_))
+        ));
+        search.provide(count, &vec![0.0; count * 2], None).unwrap();
+        rounds += 1;
+    }
+    assert!(rounds > 0, "the external evaluator was never asked");
+    assert_eq!(search.chosen_actions().unwrap(), vec![2]);
+    let policy = search.policy(0, 0.0).unwrap();
+    assert_eq!(policy[2], 1.0);
+}
