@@ -3,6 +3,7 @@ reproduce byte for byte (tests/python_snapshots.rs runs this script and replays 
 game). The moves are chosen here, with Python's own generator; Rust replays them.
 
 Output, one record a line, fields separated by tabs:
+    python  <the meeple package's folder>  <its version>
     game  <spec>  <seed>  <snapshot hex of the initial state>
     move  <player>  <action>  <legal actions of player, comma-separated>  <snapshot hex after>
     end   <returns, float.hex, comma-separated>  <public observation, float32 hex>  <terminal 0/1>
@@ -27,6 +28,7 @@ CHANCE = -1
 
 def main() -> None:
     out = sys.stdout
+    out.write(f"python\t{meeple.__path__[0]}\t{meeple.__version__}\n")
     for spec, seeds, max_moves in GAMES:
         game = meeple.Game(spec)
         for seed in seeds:

@@ -78,6 +78,12 @@ fn rust_replays_python_games_byte_for_byte() {
     for line in text.lines() {
         let fields: Vec<&str> = line.split('\t').collect();
         match fields[0] {
+            "python" => {
+                // Which Python package played: tests/run_rust.sh points PYTHONPATH at the
+                // build whose library this crate links.
+                eprintln!("Python side: meeple {} from {}", fields[2], fields[1]);
+                assert_eq!(fields[2], meeple::version(), "the Python package is another release than the library");
+            }
             "game" => {
                 let (spec, seed) = (fields[1].to_string(), fields[2].parse::<u64>().unwrap());
                 let game = Game::new(&spec).unwrap();
