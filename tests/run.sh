@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test: builds the library, the C and C++ tests and the Python extension
 # with CMake, runs ctest (C ABI, C++ core, header, exports, installed examples), then
-# pytest against the freshly built package. Needs cmake, a C++20 compiler, cffi, numpy
-# and pytest (pip install ".[test]" brings the Python ones).
+# pytest against the freshly built package, then the Rust crate (tests/run_rust.sh) when
+# cargo is there. Needs cmake, a C++20 compiler, cffi, numpy and pytest (pip install
+# ".[test]" brings the Python ones); cargo for the Rust part (MEEPLE_REQUIRE_CARGO=1, as
+# CI sets, makes its absence an error; MEEPLE_SKIP_RUST=1 leaves the Rust part out).
 # Usage: tests/run.sh [extra pytest arguments]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,3 +25,13 @@ echo "== Python tests (pytest) =="
 cd "$root"
 PYTHONPATH="$build/stage/python${PYTHONPATH:+:$PYTHONPATH}" MEEPLE_REPO_ROOT="$root" \
   python -m pytest -q "$@"
+
+echo "== Rust crate (tests/run_rust.sh) =="
+if [ "${MEEPLE_SKIP_RUST:-0}" = 1 ]; then
+  echo "skipped: MEEPLE_SKIP_RUST=1"
+elif [ "${MEEPLE_REQUIRE_CARGO:-0}" = 1 ] || command -v cargo >/dev/null 2>&1 \
+     || [ -x "${CARGO_HOME:-$HOME/.cargo}/bin/cargo" ]; then
+  MEEPLE_BUILD_DIR="$build" "$root/tests/run_rust.sh"
+else
+  echo "skipped: cargo not found (install Rust to test bindings/rust; CI requires it)"
+fi
