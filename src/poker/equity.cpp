@@ -8,13 +8,12 @@
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
+#include "poker/exact.hpp"
 #include "poker/parallel.hpp"
 #include "poker/plo.hpp"
 
 namespace meeple::poker {
 namespace {
-
-constexpr std::uint64_t kPotUnits = 27720;  // lcm(1..12): every split is whole units
 
 struct Tally {
     std::uint64_t wins = 0, ties = 0, units = 0, units_sq = 0;
@@ -269,7 +268,8 @@ private:
     std::mutex mutex_;
 };
 
-EquityResult exact_equity(const EquityRequest& q, const Setup& s) {
+// Every board visited and scored: the reference the fast path is tested against.
+EquityResult plain_exact_equity(const EquityRequest& q, const Setup& s) {
     const int n = static_cast<int>(q.hands.size());
     const EvalTables& t = eval_tables();
     const std::vector<PloPairs> pairs = pairs_of(q);
@@ -307,6 +307,28 @@ EquityResult exact_equity(const EquityRequest& q, const Setup& s) {
         totals.add(part);
     });
     return finish(totals.get(), choose(static_cast<int>(bits.size()), s.missing), true);
+}
+
+// Rank multisets and flush corrections (exact.hpp): the same integers as visiting every
+// board. Each task tallies into its own row; rows are added in task order.
+EquityResult exact_equity(const EquityRequest& q) {
+    const int n = static_cast<int>(q.hands.size());
+    const ExactPlan plan(q.variant, q.hands.data(), n, q.board, q.dead);
+    q.control.set_total(plan.boards());
+    q.control.check();
+    std::vector<ExactTally> parts(plan.num_tasks() * static_cast<std::size_t>(n));
+    parallel_for(plan.num_tasks(), q.threads, [&](std::size_t task) {
+        plan.run(task, parts.data() + task * static_cast<std::size_t>(n), q.control);
+    });
+    std::vector<Tally> total(static_cast<std::size_t>(n));
+    for (std::size_t task = 0; task < plan.num_tasks(); ++task)
+        for (std::size_t i = 0; i < total.size(); ++i) {
+            const ExactTally& x = parts[task * total.size() + i];
+            total[i].wins += x.wins;
+            total[i].ties += x.ties;
+            total[i].units += x.units;
+        }
+    return finish(total, plan.boards(), true);
 }
 
 // The generator of Monte Carlo chunk `chunk`: a substream keyed by (seed, chunk).
@@ -372,7 +394,14 @@ std::uint64_t count_boards(const EquityRequest& request) {
 
 EquityResult equity(const EquityRequest& request) {
     const Setup s = check_request(request);
-    return request.exact ? exact_equity(request, s) : monte_carlo_equity(request, s);
+    return request.exact ? exact_equity(request) : monte_carlo_equity(request, s);
+}
+
+EquityResult equity_by_visiting_every_board(const EquityRequest& request) {
+    EquityRequest q = request;
+    q.exact = true;
+    const Setup s = check_request(q);
+    return plain_exact_equity(q, s);
 }
 
 }  // namespace meeple::poker

@@ -58,8 +58,10 @@ struct EvalTables {
 // The tables, built on first use (thread-safe); about 350 KiB.
 const EvalTables& eval_tables();
 
-// The value of a mask of 5..7 cards. Unchecked: other masks give meaningless values.
-// The best non-flush value of a rank-count key (count of rank r in bits 3r..3r+2).
+// The best non-flush value of a rank-count key (count of rank r in bits 3r..3r+2) of 5 to
+// 7 cards. Bits 48..63 of the key are ignored: the hash multiplier's low 16 bits are
+// zero, so they drop out of the product, and callers may keep suit counts or a flush
+// value there without masking them off.
 inline std::uint32_t rank_value_unchecked(const EvalTables& t, std::uint64_t key) {
     const std::uint64_t hash = key * t.multiplier;
     const std::uint32_t bucket = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits));
@@ -75,7 +77,7 @@ inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
     const std::uint32_t flush = static_cast<std::uint32_t>(sum >> kFlushShift);
     // Every 5-7 card rank multiset has a slot, so the lookup is always safe and the choice
     // needs no branch (a flush is too rare to predict).
-    const std::uint32_t plain = rank_value_unchecked(t, sum & kRankKeyMask);
+    const std::uint32_t plain = rank_value_unchecked(t, sum);
     return flush ? flush : plain;
 }
 
@@ -83,18 +85,18 @@ inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
 // Each card's word adds its rank to the rank-count key and one to its suit's count in
 // bits 48+; only a hand with five of a suit (rare) walks its cards for the flush.
 inline std::uint32_t evaluate_cards_unchecked(const EvalTables& t, const int* ids, int n) {
-    std::uint64_t sum = 0;
+    // The suit counts start at 3, so a count of 5..7 has its nibble's bit 3 set.
+    std::uint64_t sum = std::uint64_t{0x3333} << 48;
     for (int i = 0; i < n; ++i) sum += t.card_words[ids[i]];
-    // A suit count of 5..7 has bit 3 set once 3 is added (counts never exceed 7).
-    const std::uint64_t five = ((sum >> 48) + 0x3333) & 0x8888;
-    if (five) {
-        const int suit = __builtin_ctzll(five) >> 2;
+    const std::uint64_t five = sum & (std::uint64_t{0x8888} << 48);
+    if (__builtin_expect(five != 0, 0)) {
+        const int suit = (__builtin_ctzll(five) - 51) >> 2;
         std::uint32_t ranks = 0;
         for (int i = 0; i < n; ++i)
             if (ids[i] / 13 == suit) ranks |= 1u << (ids[i] % 13);
         return static_cast<std::uint32_t>(t.suit_words[ranks] >> kFlushShift);
     }
-    return rank_value_unchecked(t, sum & kRankKeyMask);
+    return rank_value_unchecked(t, sum);
 }
 
 // The value of a mask of 5, 6 or 7 cards; throws Status::invalid_argument otherwise.

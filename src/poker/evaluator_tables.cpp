@@ -119,7 +119,9 @@ void build_perfect_hash(const std::vector<Entry>& entries, EvalTables& t) {
     constexpr std::uint32_t kBuckets = 1u << kHashBucketBits, kSlots = 1u << kHashSlotBits;
     std::uint64_t seq = 0x5EED0F9A7E5ull;
     for (int attempt = 0; attempt < 64; ++attempt) {
-        const std::uint64_t m = splitmix64_next(seq) | 1;
+        // Low 16 bits zero: bits 48..63 of a key (suit counts, a flush value) drop out
+        // of key * m, so lookups need not mask them off.
+        const std::uint64_t m = (splitmix64_next(seq) | 1) << 16;
         std::vector<std::vector<std::uint32_t>> buckets(kBuckets);  // slots before displacement
         std::vector<std::vector<std::uint16_t>> values(kBuckets);
         for (const Entry& e : entries) {
