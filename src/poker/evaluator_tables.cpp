@@ -137,6 +137,9 @@ void build_perfect_hash(const std::vector<Entry>& entries, EvalTables& t) {
         std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
             return buckets[a].size() != buckets[b].size() ? buckets[a].size() > buckets[b].size() : a < b;
         });
+        // A bucket no key falls in keeps displacement 0 (folded): any key, even one of
+        // a hand of the wrong size, reads inside the table.
+        for (std::uint32_t b = 0; b < kBuckets; ++b) t.displacement[b] = b << kHashSlotBits;
         std::vector<std::uint8_t> used(kSlots, 0);
         bool ok = true;
         for (std::uint32_t b : order) {
@@ -155,7 +158,7 @@ void build_perfect_hash(const std::vector<Entry>& entries, EvalTables& t) {
                     used[slots[i] ^ disp] = 1;
                     t.rank_values[slots[i] ^ disp] = values[b][i];
                 }
-                t.displacement[b] = static_cast<std::uint16_t>(disp);
+                t.displacement[b] = disp ^ (b << kHashSlotBits);
                 placed = true;
             }
             if (!placed) {
@@ -168,7 +171,6 @@ void build_perfect_hash(const std::vector<Entry>& entries, EvalTables& t) {
             return;
         }
         std::fill(std::begin(t.rank_values), std::end(t.rank_values), std::uint16_t{0});
-        std::fill(std::begin(t.displacement), std::end(t.displacement), std::uint16_t{0});
     }
     fail(Status::internal, "poker evaluator: no perfect hash found for the rank table");
 }
@@ -214,10 +216,20 @@ std::unique_ptr<EvalTables> build_tables() {
         });
     }
     build_perfect_hash(entries, *t);
+    for (int id = 0; id < kDeckSize; ++id)
+        t->hashed_card_words[id] = (std::uint64_t{1} << (3 * (id % 13))) * t->multiplier | std::uint64_t{1} << (4 * (id / 13));
     return t;
 }
 
 }  // namespace
+
+std::uint32_t flush_value_of_cards(const EvalTables& t, const int* ids, int n, std::uint64_t sum) {
+    const int suit = __builtin_ctzll(sum & 0x8888) >> 2;
+    unsigned ranks = 0;
+    for (int i = 0; i < n; ++i)
+        if (ids[i] / 13 == suit) ranks |= 1u << (ids[i] % 13);
+    return static_cast<std::uint32_t>(t.suit_words[ranks] >> kFlushShift);
+}
 
 const EvalTables& eval_tables() {
     static const std::unique_ptr<EvalTables> tables = build_tables();
