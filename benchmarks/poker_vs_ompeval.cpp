@@ -9,8 +9,11 @@
 //
 // Usage: poker_vs_ompeval [million_hands=10] [repeats=5] [threads=0] [only=all]
 //   threads: the "all threads" column (0: one per hardware thread); one thread always runs.
-//   only: run one part (eval, seq, exact, mc) -- for `valgrind --tool=callgrind`, whose
-//   per-function counts of the bench_* functions below are a load-proof measure.
+//   only: run one part (eval, seq, exact, exact-hu, exact-3way, mc, mc-hu, mc-3way) -- for
+//   `valgrind --tool=callgrind`, whose instruction counts are a load-proof measure: the
+//   bench_* functions below (inclusive) for meeple and the evaluation loops; for
+//   OMPEval's equity, EquityCalculator::enumerate / simulateRandomWalkMonteCarlo, which
+//   run on its own threads.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -216,7 +219,9 @@ __attribute__((noinline)) omp::EquityCalculator::Results bench_omp_equity(const 
 }
 
 void compare_equity(const Showdown& s, bool exact, std::uint64_t trials, int repeats, int all_threads) {
-    for (int threads : {1, all_threads}) {
+    std::vector<int> counts = {1};
+    if (all_threads != 1) counts.push_back(all_threads);
+    for (int threads : counts) {
         EquityResult ours;
         omp::EquityCalculator::Results theirs;
         const double tm = best_seconds(repeats, [&] { ours = bench_meeple_equity(s, exact, trials, threads); });
@@ -247,6 +252,9 @@ int main(int argc, char** argv) {
     if (all_threads <= 0) all_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     const std::string only = argc > 4 ? argv[4] : "all";
     const auto want = [&](const char* part) { return only == "all" || only == part; };
+    const auto want_case = [&](const char* part, const char* which) {
+        return want(part) || only == std::string(part) + "-" + which;
+    };
     const omp::HandEvaluator ev;
     (void)eval_tables();
 
@@ -287,17 +295,17 @@ int main(int argc, char** argv) {
     }
     const Showdown hu{"AsKs v QdQc", {"As Ks", "Qd Qc"}};
     const Showdown three{"AsKs v QdQc v 7h6h", {"As Ks", "Qd Qc", "7h 6h"}};
-    if (want("exact")) {
+    if (want_case("exact", "hu") || want_case("exact", "3way")) {
         std::printf("\nExact preflop equity, every board, best of %d (equities: meeple | OMPEval)\n", repeats);
-        compare_equity(hu, true, 0, repeats, all_threads);
-        compare_equity(three, true, 0, repeats, all_threads);
+        if (want_case("exact", "hu")) compare_equity(hu, true, 0, repeats, all_threads);
+        if (want_case("exact", "3way")) compare_equity(three, true, 0, repeats, all_threads);
     }
-    if (want("mc")) {
+    if (want_case("mc", "hu") || want_case("mc", "3way")) {
         const std::uint64_t trials = std::max<std::uint64_t>(1000000, n);
         std::printf("\nMonte Carlo preflop, %llu trials, trials per second, best of %d\n",
                     static_cast<unsigned long long>(trials), repeats);
-        compare_equity(hu, false, trials, repeats, all_threads);
-        compare_equity(three, false, trials, repeats, all_threads);
+        if (want_case("mc", "hu")) compare_equity(hu, false, trials, repeats, all_threads);
+        if (want_case("mc", "3way")) compare_equity(three, false, trials, repeats, all_threads);
     }
     return 0;
 }

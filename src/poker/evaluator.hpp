@@ -75,7 +75,7 @@ const EvalTables& eval_tables();
 // displaces the slot: no mask needed.
 inline std::uint32_t hashed_rank_value_unchecked(const EvalTables& t, std::uint64_t hash) {
     const std::uint64_t bucket = hash >> (64 - kHashBucketBits);
-    const std::uint64_t bucket_and_slot = hash >> (64 - kHashBucketBits - kHashSlotBits);
+    const auto bucket_and_slot = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits - kHashSlotBits));
     return t.rank_values[bucket_and_slot ^ t.displacement[bucket]];
 }
 
