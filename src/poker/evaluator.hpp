@@ -94,14 +94,23 @@ inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
     return flush ? flush : plain;
 }
 
-// The value of 5 to 7 distinct card ids, for callers that hold cards rather than masks.
-// Each card's word adds its rank to the rank-count key and one to its suit's count in
-// bits 48+; only a hand with five of a suit (rare) walks its cards for the flush.
 // The flush of cards ids[0..n) whose summed hashed words are `sum`: out of line, as it
 // is rare (and the hot loop then keeps fewer values alive).
-std::uint32_t flush_value_of_cards(const EvalTables& t, const int* ids, int n, std::uint64_t sum);
+template <class Id>
+[[gnu::noinline]] std::uint32_t flush_value_of_cards(const EvalTables& t, const Id* ids, int n, std::uint64_t sum) {
+    const int suit = __builtin_ctzll(sum & 0x8888) >> 2;
+    unsigned ranks = 0;
+    for (int i = 0; i < n; ++i)
+        if (ids[i] / 13 == suit) ranks |= 1u << (ids[i] % 13);
+    return static_cast<std::uint32_t>(t.suit_words[ranks] >> kFlushShift);
+}
 
-inline std::uint32_t evaluate_cards_unchecked(const EvalTables& t, const int* ids, int n) {
+// The value of 5 to 7 distinct card ids, for callers that hold cards rather than masks.
+// Each card's hashed word (hand_key.hpp) adds its rank to the rank key's hash and one to
+// its suit's count; only a hand with five of a suit (rare) walks its cards for the flush.
+// Id is int or std::uint8_t (7 ids in 7 bytes, for callers that store many hands).
+template <class Id>
+inline std::uint32_t evaluate_cards_unchecked(const EvalTables& t, const Id* ids, int n) {
     // The hashed words: the sum is the rank key's hash, with the suit counts in the low
     // 16 bits; they start at 3, so a count of 5..7 has its nibble's bit 3 set.
     std::uint64_t sum = 0x3333;

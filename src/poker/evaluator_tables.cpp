@@ -223,14 +223,6 @@ std::unique_ptr<EvalTables> build_tables() {
 
 }  // namespace
 
-std::uint32_t flush_value_of_cards(const EvalTables& t, const int* ids, int n, std::uint64_t sum) {
-    const int suit = __builtin_ctzll(sum & 0x8888) >> 2;
-    unsigned ranks = 0;
-    for (int i = 0; i < n; ++i)
-        if (ids[i] / 13 == suit) ranks |= 1u << (ids[i] % 13);
-    return static_cast<std::uint32_t>(t.suit_words[ranks] >> kFlushShift);
-}
-
 const EvalTables& eval_tables() {
     static const std::unique_ptr<EvalTables> tables = build_tables();
     return *tables;

@@ -1,6 +1,6 @@
 // The incremental hand form (hand_key.hpp) against the mask evaluator: every 7-card hand
 // built card by card has the published category counts, and random hands of 5 to 7
-// cards get the same value however their HandKey was built.
+// cards get the same value however their HandKey was built (and from byte card ids).
 #include <array>
 
 #include "check.hpp"
@@ -51,6 +51,7 @@ TEST(poker_hand_keys_from_masks_sums_and_hole_plus_board_agree_with_masks) {
         const int n = 5 + i % 3;
         CardMask m = 0, hole = 0;
         HandKey summed;
+        std::uint8_t bytes[7];
         // Every fourth hand from two suits only, so flushes of every suit are common.
         const unsigned suits = i % 4 == 0 ? (3u << (i / 4 % 3)) : 15u;
         for (int k = 0; k < n;) {
@@ -59,12 +60,14 @@ TEST(poker_hand_keys_from_masks_sums_and_hole_plus_board_agree_with_masks) {
             m |= card_bit(id);
             if (k < 2) hole |= card_bit(id);
             summed += card_key(t, id);
+            bytes[k] = static_cast<std::uint8_t>(id);
             ++k;
         }
         const std::uint32_t v = evaluate(m);
         CHECK_EQ(evaluate_unchecked(t, hand_key(t, m)), v);
         CHECK_EQ(evaluate_unchecked(t, summed), v);
         CHECK(summed.mask == m);
+        CHECK_EQ(evaluate_cards_unchecked(t, bytes, n), v);
         CHECK_EQ(evaluate_unchecked(t, hand_key(t, m & ~hole) + cards_key(t, hole)), v);
         flushes += category_of(v) == Category::flush || category_of(v) == Category::straight_flush;
     }
