@@ -25,7 +25,7 @@
 namespace meeple::poker {
 
 inline constexpr int kNumHandValues = 7462;
-inline constexpr int kHashBucketBits = 14;
+inline constexpr int kHashBucketBits = 13;
 inline constexpr int kHashSlotBits = 17;
 
 enum class Category : std::int32_t {
