@@ -1,6 +1,7 @@
 // Exact and Monte Carlo equity over integer tallies (see equity.hpp).
 #include "poker/equity.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <mutex>
@@ -408,8 +409,11 @@ EquityResult monte_carlo_equity(const EquityRequest& q, const Setup& s) {
             watched(q.control, score, deal);
             score.add_to(part.data());
         } else {
-            Scorer score{t, q.variant, q.hands.data(), pairs.data(), n, part.data(), hole_keys.data()};
+            // Tallied on this thread's stack, where no other thread's writes share a line.
+            std::array<Tally, kMaxEquityPlayers> local{};
+            Scorer score{t, q.variant, q.hands.data(), pairs.data(), n, local.data(), hole_keys.data()};
             watched(q.control, score, deal);
+            std::copy(local.begin(), local.begin() + n, part.begin());
         }
         totals.add(part);
     });
