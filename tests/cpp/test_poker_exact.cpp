@@ -142,3 +142,21 @@ TEST(poker_exact_plan_tallies_known_showdowns) {
     CHECK_EQ(exact_tallies(Variant::holdem, flush, 2, parse_mask("Qh 7h 3s Kh"), 0, w), 44u);
     CHECK(w[0].wins == 34 && w[1].wins == 10 && w[0].ties == 0);
 }
+
+TEST(poker_fast_exact_equals_every_board_at_the_edges) {
+    Rng rng = Rng::from_seed(99);
+    // A nearly empty deck: ten Hold'em hands and 20 dead cards leave 12 cards (792 boards);
+    // eleven PLO hands leave 8 (56 boards); a full board leaves one.
+    const EquityRequest spots[] = {random_spot(rng, Variant::holdem, 10, 0, 20), random_spot(rng, Variant::plo, 11, 0, 0),
+                                   random_spot(rng, Variant::holdem, 9, 5, 3), random_spot(rng, Variant::plo, 5, 5, 0),
+                                   random_spot(rng, Variant::holdem, 10, 4, 10)};
+    for (const EquityRequest& q : spots) CHECK(same_bits(equity(q), equity_by_visiting_every_board(q)));
+    // A board already holding four hearts and both players one heart: every river counts.
+    EquityRequest q;
+    q.hands = {parse_mask("Ah 2c"), parse_mask("Kh Kd")};
+    q.board = parse_mask("9h 7h 4h 3h");
+    CHECK(same_bits(equity(q), equity_by_visiting_every_board(q)));
+    q.board = parse_mask("9h 7h 4h");  // and from the flop, with a dead heart
+    q.dead = parse_mask("Th");
+    CHECK(same_bits(equity(q), equity_by_visiting_every_board(q)));
+}
