@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "core/rng.hpp"
@@ -184,6 +185,25 @@ int main(int argc, char** argv) {
         const double xms = best_ns(repeats, 1e6, [&] { xia_eq = xiapl_preflop_equity(q.hands[0], q.hands[1]); });
         std::printf("  XiaPL  %-13s %-9s %8.2f ms  equity %.5f\n", pair, "", xms, xia_eq);
 #endif
+    }
+    std::printf("\nExact preflop equity by rank multisets and flush corrections (best of %d)\n", repeats);
+    for (const char* spot : {"Ah Kh 5c 5d|Qs Js Ts 9c", "As Ks Qs Js|Ad Kd Qd Jd|2c 3c 4h 5h",
+                             "As Ks|Qd Qc|7h 6h|2c 2d|9s 8s|Ah Td"}) {
+        EquityRequest q;
+        std::string text(spot);
+        for (std::size_t at = 0; at <= text.size();) {
+            const std::size_t bar = std::min(text.find('|', at), text.size());
+            q.hands.push_back(parse_mask(text.substr(at, bar - at)));
+            at = bar + 1;
+        }
+        if (card_count(q.hands[0]) == 4) q.variant = Variant::plo;
+        for (int threads : {1, 0}) {
+            q.threads = threads;
+            EquityResult r;
+            const double ms = best_ns(repeats, 1e6, [&] { r = equity(q); });
+            std::printf("  %-4s %-40s %-9s %8.2f ms  %llu boards\n", variant_name(q.variant), spot,
+                        threads == 1 ? "1 thread" : "all", ms, static_cast<unsigned long long>(r.count));
+        }
     }
     return 0;
 }

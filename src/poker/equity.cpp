@@ -1,6 +1,7 @@
 // Exact and Monte Carlo equity over integer tallies (see equity.hpp).
 #include "poker/equity.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <mutex>
@@ -8,13 +9,13 @@
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
+#include "poker/exact.hpp"
+#include "poker/hand_key.hpp"
 #include "poker/parallel.hpp"
 #include "poker/plo.hpp"
 
 namespace meeple::poker {
 namespace {
-
-constexpr std::uint64_t kPotUnits = 27720;  // lcm(1..12): every split is whole units
 
 struct Tally {
     std::uint64_t wins = 0, ties = 0, units = 0, units_sq = 0;
@@ -108,6 +109,7 @@ struct Scorer {
     const PloPairs* pairs;  // each hand's PLO pairs (PLO only)
     int n;
     Tally* tally;
+    const CardKey* hole_keys = nullptr;  // Hold'em: each hand's summed card words
 
     void operator()(CardMask board) const {
         std::uint32_t v[kMaxEquityPlayers];
@@ -124,6 +126,22 @@ struct Scorer {
                 best = v[i] > best ? v[i] : best;
             }
         }
+        add(v, best);
+    }
+
+    // The board summed once; each Hold'em hand adds its hole cards' words to it.
+    void operator()(const HandKey& board) const {
+        if (variant != Variant::holdem) return (*this)(board.mask);
+        std::uint32_t v[kMaxEquityPlayers];
+        std::uint32_t best = 0;
+        for (int i = 0; i < n; ++i) {
+            v[i] = evaluate_unchecked(t, board + hole_keys[i]);
+            best = v[i] > best ? v[i] : best;
+        }
+        add(v, best);
+    }
+
+    void add(const std::uint32_t* v, std::uint32_t best) const {
         int winners = 0;
         for (int i = 0; i < n; ++i) winners += v[i] == best;
         const std::uint64_t share = kShare[static_cast<std::size_t>(winners)];
@@ -148,10 +166,18 @@ std::vector<PloPairs> pairs_of(const EquityRequest& q) {
 struct HeadsUpScorer {
     const EvalTables& t;
     CardMask a, b;
+    CardKey ka, kb;
     std::uint64_t a_wins = 0, b_wins = 0, ties = 0;
+
+    HeadsUpScorer(const EvalTables& tables, CardMask x, CardMask y)
+        : t(tables), a(x), b(y), ka(cards_key(tables, x)), kb(cards_key(tables, y)) {}
 
     void operator()(CardMask board) {
         const std::uint32_t va = evaluate_unchecked(t, a | board), vb = evaluate_unchecked(t, b | board);
+        count(va, vb);
+    }
+    void operator()(const HandKey& board) { count(evaluate_unchecked(t, board + ka), evaluate_unchecked(t, board + kb)); }
+    void count(std::uint32_t va, std::uint32_t vb) {
         a_wins += va > vb;
         b_wins += vb > va;
         ties += va == vb;
@@ -180,7 +206,8 @@ struct Watched {
     const Control& control;
     std::uint32_t left = kBoardsPerCheck;
 
-    void operator()(CardMask board) {
+    template <class Board>
+    void operator()(const Board& board) {
         score(board);
         if (--left == 0) {
             left = kBoardsPerCheck;
@@ -269,7 +296,8 @@ private:
     std::mutex mutex_;
 };
 
-EquityResult exact_equity(const EquityRequest& q, const Setup& s) {
+// Every board visited and scored: the reference the fast path is tested against.
+EquityResult plain_exact_equity(const EquityRequest& q, const Setup& s) {
     const int n = static_cast<int>(q.hands.size());
     const EvalTables& t = eval_tables();
     const std::vector<PloPairs> pairs = pairs_of(q);
@@ -297,7 +325,7 @@ EquityResult exact_equity(const EquityRequest& q, const Setup& s) {
             for_each_completion(s.missing - 1, bits.data(), bits.size(), first + 1, start, visit);
         };
         if (heads_up) {
-            HeadsUpScorer score{t, q.hands[0], q.hands[1]};
+            HeadsUpScorer score(t, q.hands[0], q.hands[1]);
             watched(q.control, score, enumerate);
             score.add_to(part.data());
         } else {
@@ -309,6 +337,28 @@ EquityResult exact_equity(const EquityRequest& q, const Setup& s) {
     return finish(totals.get(), choose(static_cast<int>(bits.size()), s.missing), true);
 }
 
+// Rank multisets and flush corrections (exact.hpp): the same integers as visiting every
+// board. Each task tallies into its own row; rows are added in task order.
+EquityResult exact_equity(const EquityRequest& q) {
+    const int n = static_cast<int>(q.hands.size());
+    const ExactPlan plan(q.variant, q.hands.data(), n, q.board, q.dead);
+    q.control.set_total(plan.boards());
+    q.control.check();
+    std::vector<ExactTally> parts(plan.num_tasks() * static_cast<std::size_t>(n));
+    parallel_for(plan.num_tasks(), q.threads, [&](std::size_t task) {
+        plan.run(task, parts.data() + task * static_cast<std::size_t>(n), q.control);
+    });
+    std::vector<Tally> total(static_cast<std::size_t>(n));
+    for (std::size_t task = 0; task < plan.num_tasks(); ++task)
+        for (std::size_t i = 0; i < total.size(); ++i) {
+            const ExactTally& x = parts[task * total.size() + i];
+            total[i].wins += x.wins;
+            total[i].ties += x.ties;
+            total[i].units += x.units;
+        }
+    return finish(total, plan.boards(), true);
+}
+
 // The generator of Monte Carlo chunk `chunk`: a substream keyed by (seed, chunk).
 Rng chunk_rng(std::uint64_t seed, std::uint64_t chunk) {
     std::uint64_t x = seed ^ (0xD1B54A32D192ED03ull * (chunk + 1));
@@ -318,16 +368,17 @@ Rng chunk_rng(std::uint64_t seed, std::uint64_t chunk) {
 // Deals `trials` random completions of `board` from `deck` (the cards that can come,
 // reordered in place) to `score`.
 template <class F>
-void deal_boards(Rng& rng, std::vector<CardMask>& deck, int missing, CardMask board, std::uint64_t trials, F& score) {
+void deal_boards(Rng& rng, std::vector<CardKey>& deck, int missing, const HandKey& board, std::uint64_t trials,
+                 F& score) {
     const auto left = static_cast<std::uint32_t>(deck.size());
     for (std::uint64_t trial = 0; trial < trials; ++trial) {
         // A partial Fisher-Yates shuffle: the first `missing` cards are a uniform draw
         // whatever order the deck was left in by the trial before.
-        CardMask full = board;
+        HandKey full = board;
         for (std::uint32_t j = 0; j < static_cast<std::uint32_t>(missing); ++j) {
             const std::uint32_t r = j + rng.below(left - j);
             std::swap(deck[j], deck[r]);
-            full |= deck[j];
+            full += deck[j];
         }
         score(full);
     }
@@ -337,8 +388,11 @@ EquityResult monte_carlo_equity(const EquityRequest& q, const Setup& s) {
     const int n = static_cast<int>(q.hands.size());
     const EvalTables& t = eval_tables();
     const std::vector<PloPairs> pairs = pairs_of(q);
-    std::vector<CardMask> bits;
-    for (int id : s.deck) bits.push_back(card_bit(id));
+    std::vector<CardKey> cards;
+    for (int id : s.deck) cards.push_back(card_key(t, id));
+    std::vector<CardKey> hole_keys;
+    for (CardMask h : q.hands) hole_keys.push_back(cards_key(t, h));
+    const HandKey board = hand_key(t, q.board);
     const bool heads_up = q.variant == Variant::holdem && n == 2;
     const std::uint64_t chunks = (q.trials + kMonteCarloChunk - 1) / kMonteCarloChunk;
     Totals totals(n);
@@ -346,17 +400,20 @@ EquityResult monte_carlo_equity(const EquityRequest& q, const Setup& s) {
     q.control.check();
     parallel_for(chunks, q.threads, [&](std::size_t chunk) {
         Rng rng = chunk_rng(q.seed, chunk);
-        std::vector<CardMask> deck = bits;
+        std::vector<CardKey> deck = cards;
         const std::uint64_t trials = std::min(kMonteCarloChunk, q.trials - chunk * kMonteCarloChunk);
         std::vector<Tally> part(static_cast<std::size_t>(n));
-        auto deal = [&](auto& visit) { deal_boards(rng, deck, s.missing, q.board, trials, visit); };
+        auto deal = [&](auto& visit) { deal_boards(rng, deck, s.missing, board, trials, visit); };
         if (heads_up) {
-            HeadsUpScorer score{t, q.hands[0], q.hands[1]};
+            HeadsUpScorer score(t, q.hands[0], q.hands[1]);
             watched(q.control, score, deal);
             score.add_to(part.data());
         } else {
-            Scorer score{t, q.variant, q.hands.data(), pairs.data(), n, part.data()};
+            // Tallied on this thread's stack, where no other thread's writes share a line.
+            std::array<Tally, kMaxEquityPlayers> local{};
+            Scorer score{t, q.variant, q.hands.data(), pairs.data(), n, local.data(), hole_keys.data()};
             watched(q.control, score, deal);
+            std::copy(local.begin(), local.begin() + n, part.begin());
         }
         totals.add(part);
     });
@@ -372,7 +429,14 @@ std::uint64_t count_boards(const EquityRequest& request) {
 
 EquityResult equity(const EquityRequest& request) {
     const Setup s = check_request(request);
-    return request.exact ? exact_equity(request, s) : monte_carlo_equity(request, s);
+    return request.exact ? exact_equity(request) : monte_carlo_equity(request, s);
+}
+
+EquityResult equity_by_visiting_every_board(const EquityRequest& request) {
+    EquityRequest q = request;
+    q.exact = true;
+    const Setup s = check_request(q);
+    return plain_exact_equity(q, s);
 }
 
 }  // namespace meeple::poker

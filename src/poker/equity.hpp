@@ -48,6 +48,11 @@ struct EquityResult {
 // Status::cancelled when the control block asked to stop.
 EquityResult equity(const EquityRequest& request);
 
+// Exact equity by visiting and scoring every board, one by one: the slow, plain form
+// of what equity() computes with rank multisets and flush corrections (exact.hpp), kept
+// as the reference tests compare the fast path with. Ignores request.exact.
+EquityResult equity_by_visiting_every_board(const EquityRequest& request);
+
 // The number of boards an exact run would enumerate (checks the request).
 std::uint64_t count_boards(const EquityRequest& request);
 

@@ -25,7 +25,7 @@
 namespace meeple::poker {
 
 inline constexpr int kNumHandValues = 7462;
-inline constexpr int kHashBucketBits = 14;
+inline constexpr int kHashBucketBits = 13;
 inline constexpr int kHashSlotBits = 17;
 
 enum class Category : std::int32_t {
@@ -47,8 +47,14 @@ inline constexpr std::uint64_t kRankKeyMask = (std::uint64_t{1} << 39) - 1;
 struct EvalTables {
     std::uint64_t suit_words[1u << 13];                       // rank spread | flush value << 48
     std::uint64_t card_words[kDeckSize];                      // rank spread | 1 << (48 + 4*suit)
-    std::uint64_t multiplier;                                 // of the perfect hash
-    std::uint16_t displacement[1u << kHashBucketBits];        // per bucket, xor into the slot
+    // The same, hashed (hand_key.hpp): rank spread * multiplier | 1 << 4*suit. Hashing is
+    // a multiplication, so the sum of hashed words is the hash of the summed key.
+    std::uint64_t hashed_card_words[kDeckSize];
+    std::uint64_t multiplier;                                 // of the perfect hash; low 16 bits zero
+    // Per bucket b, the displacement xor'ed into the slot, stored as displacement ^
+    // b << kHashSlotBits (see hashed_rank_value_unchecked). 32-bit words, so an xor can
+    // read its operand straight from the table.
+    std::uint32_t displacement[1u << kHashBucketBits];
     std::uint16_t rank_values[1u << kHashSlotBits];           // non-flush value by slot
     // The "natural" code of each value: category << 20 | tie-break ranks (2..14) in
     // nibbles, most significant first. Ordering naturals orders hands.
@@ -58,14 +64,23 @@ struct EvalTables {
 // The tables, built on first use (thread-safe); about 350 KiB.
 const EvalTables& eval_tables();
 
-// The value of a mask of 5..7 cards. Unchecked: other masks give meaningless values.
-// The best non-flush value of a rank-count key (count of rank r in bits 3r..3r+2).
+// The best non-flush value of a rank-count key (count of rank r in bits 3r..3r+2) of 5 to
+// 7 cards. Bits 48..63 of the key are ignored: the hash multiplier's low 16 bits are
+// zero, so they drop out of the product, and callers may keep suit counts or a flush
+// value there without masking them off.
+// The value of a hashed rank key (key * multiplier; its low 16 bits are not read). The
+// product's top bits are the bucket, the next kHashSlotBits the slot; hash >> 33 holds
+// both (bucket << 17 | slot), and each bucket's stored displacement has the bucket
+// folded in (displacement ^ bucket << 17), so one xor clears the bucket bits and
+// displaces the slot: no mask needed.
+inline std::uint32_t hashed_rank_value_unchecked(const EvalTables& t, std::uint64_t hash) {
+    const std::uint64_t bucket = hash >> (64 - kHashBucketBits);
+    const auto bucket_and_slot = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits - kHashSlotBits));
+    return t.rank_values[bucket_and_slot ^ t.displacement[bucket]];
+}
+
 inline std::uint32_t rank_value_unchecked(const EvalTables& t, std::uint64_t key) {
-    const std::uint64_t hash = key * t.multiplier;
-    const std::uint32_t bucket = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits));
-    const std::uint32_t slot = static_cast<std::uint32_t>(hash >> (64 - kHashBucketBits - kHashSlotBits)) &
-                               ((1u << kHashSlotBits) - 1);
-    return t.rank_values[slot ^ t.displacement[bucket]];
+    return hashed_rank_value_unchecked(t, key * t.multiplier);
 }
 
 // The value of a mask of 5..7 cards. Unchecked: other masks give meaningless values.
@@ -75,26 +90,33 @@ inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
     const std::uint32_t flush = static_cast<std::uint32_t>(sum >> kFlushShift);
     // Every 5-7 card rank multiset has a slot, so the lookup is always safe and the choice
     // needs no branch (a flush is too rare to predict).
-    const std::uint32_t plain = rank_value_unchecked(t, sum & kRankKeyMask);
+    const std::uint32_t plain = rank_value_unchecked(t, sum);
     return flush ? flush : plain;
 }
 
+// The flush of cards ids[0..n) whose summed hashed words are `sum`: out of line, as it
+// is rare (and the hot loop then keeps fewer values alive).
+template <class Id>
+[[gnu::noinline]] std::uint32_t flush_value_of_cards(const EvalTables& t, const Id* ids, int n, std::uint64_t sum) {
+    const int suit = __builtin_ctzll(sum & 0x8888) >> 2;
+    unsigned ranks = 0;
+    for (int i = 0; i < n; ++i)
+        if (ids[i] / 13 == suit) ranks |= 1u << (ids[i] % 13);
+    return static_cast<std::uint32_t>(t.suit_words[ranks] >> kFlushShift);
+}
+
 // The value of 5 to 7 distinct card ids, for callers that hold cards rather than masks.
-// Each card's word adds its rank to the rank-count key and one to its suit's count in
-// bits 48+; only a hand with five of a suit (rare) walks its cards for the flush.
-inline std::uint32_t evaluate_cards_unchecked(const EvalTables& t, const int* ids, int n) {
-    std::uint64_t sum = 0;
-    for (int i = 0; i < n; ++i) sum += t.card_words[ids[i]];
-    // A suit count of 5..7 has bit 3 set once 3 is added (counts never exceed 7).
-    const std::uint64_t five = ((sum >> 48) + 0x3333) & 0x8888;
-    if (five) {
-        const int suit = __builtin_ctzll(five) >> 2;
-        std::uint32_t ranks = 0;
-        for (int i = 0; i < n; ++i)
-            if (ids[i] / 13 == suit) ranks |= 1u << (ids[i] % 13);
-        return static_cast<std::uint32_t>(t.suit_words[ranks] >> kFlushShift);
-    }
-    return rank_value_unchecked(t, sum & kRankKeyMask);
+// Each card's hashed word (hand_key.hpp) adds its rank to the rank key's hash and one to
+// its suit's count; only a hand with five of a suit (rare) walks its cards for the flush.
+// Id is int or std::uint8_t (7 ids in 7 bytes, for callers that store many hands).
+template <class Id>
+inline std::uint32_t evaluate_cards_unchecked(const EvalTables& t, const Id* ids, int n) {
+    // The hashed words: the sum is the rank key's hash, with the suit counts in the low
+    // 16 bits; they start at 3, so a count of 5..7 has its nibble's bit 3 set.
+    std::uint64_t sum = 0x3333;
+    for (int i = 0; i < n; ++i) sum += t.hashed_card_words[ids[i]];
+    if (__builtin_expect((sum & 0x8888) != 0, 0)) return flush_value_of_cards(t, ids, n, sum);
+    return hashed_rank_value_unchecked(t, sum);
 }
 
 // The value of a mask of 5, 6 or 7 cards; throws Status::invalid_argument otherwise.

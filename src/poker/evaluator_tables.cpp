@@ -119,7 +119,9 @@ void build_perfect_hash(const std::vector<Entry>& entries, EvalTables& t) {
     constexpr std::uint32_t kBuckets = 1u << kHashBucketBits, kSlots = 1u << kHashSlotBits;
     std::uint64_t seq = 0x5EED0F9A7E5ull;
     for (int attempt = 0; attempt < 64; ++attempt) {
-        const std::uint64_t m = splitmix64_next(seq) | 1;
+        // Low 16 bits zero: bits 48..63 of a key (suit counts, a flush value) drop out
+        // of key * m, so lookups need not mask them off.
+        const std::uint64_t m = (splitmix64_next(seq) | 1) << 16;
         std::vector<std::vector<std::uint32_t>> buckets(kBuckets);  // slots before displacement
         std::vector<std::vector<std::uint16_t>> values(kBuckets);
         for (const Entry& e : entries) {
@@ -135,6 +137,9 @@ void build_perfect_hash(const std::vector<Entry>& entries, EvalTables& t) {
         std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
             return buckets[a].size() != buckets[b].size() ? buckets[a].size() > buckets[b].size() : a < b;
         });
+        // A bucket no key falls in keeps displacement 0 (folded): any key, even one of
+        // a hand of the wrong size, reads inside the table.
+        for (std::uint32_t b = 0; b < kBuckets; ++b) t.displacement[b] = b << kHashSlotBits;
         std::vector<std::uint8_t> used(kSlots, 0);
         bool ok = true;
         for (std::uint32_t b : order) {
@@ -153,7 +158,7 @@ void build_perfect_hash(const std::vector<Entry>& entries, EvalTables& t) {
                     used[slots[i] ^ disp] = 1;
                     t.rank_values[slots[i] ^ disp] = values[b][i];
                 }
-                t.displacement[b] = static_cast<std::uint16_t>(disp);
+                t.displacement[b] = disp ^ (b << kHashSlotBits);
                 placed = true;
             }
             if (!placed) {
@@ -166,7 +171,6 @@ void build_perfect_hash(const std::vector<Entry>& entries, EvalTables& t) {
             return;
         }
         std::fill(std::begin(t.rank_values), std::end(t.rank_values), std::uint16_t{0});
-        std::fill(std::begin(t.displacement), std::end(t.displacement), std::uint16_t{0});
     }
     fail(Status::internal, "poker evaluator: no perfect hash found for the rank table");
 }
@@ -212,6 +216,8 @@ std::unique_ptr<EvalTables> build_tables() {
         });
     }
     build_perfect_hash(entries, *t);
+    for (int id = 0; id < kDeckSize; ++id)
+        t->hashed_card_words[id] = (std::uint64_t{1} << (3 * (id % 13))) * t->multiplier | std::uint64_t{1} << (4 * (id / 13));
     return t;
 }
 

@@ -1,0 +1,322 @@
+// meeple against OMPEval (github.com/zekyll/OMPEval, ISC licence), both linked into this
+// one process and run on the same inputs: 7-card evaluation of random hands from card ids
+// and from each library's own hand form, sequential enumeration of every 7-card hand,
+// exact heads-up and 3-way preflop equity, and Monte Carlo trials per second. Each line
+// prints both timings and meeple's speed over OMPEval's (above 1: meeple is faster).
+//
+// Built only when CMake is given -DMEEPLE_OMPEVAL_DIR=<dir> holding include/omp/*.h and
+// lib/libompeval.a (OMPEval's own sources, built outside this repository).
+//
+// Usage: poker_vs_ompeval [million_hands=10] [repeats=5] [threads=0] [only=all]
+//   threads: the "all threads" column (0: one per hardware thread); one thread always runs.
+//   only: run one part (eval, seq, exact, exact-hu, exact-3way, mc, mc-hu, mc-3way) -- for
+//   `valgrind --tool=callgrind`, whose instruction counts are a load-proof measure: the
+//   bench_* functions below (inclusive) for meeple and the evaluation loops; for
+//   OMPEval's equity, EquityCalculator::enumerate / simulateRandomWalkMonteCarlo, which
+//   run on its own threads.
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "poker/equity.hpp"
+#include "poker/evaluator.hpp"
+#include "poker/hand_key.hpp"
+
+#include "omp/EquityCalculator.h"
+#include "omp/HandEvaluator.h"
+
+using namespace meeple;
+using namespace meeple::poker;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+volatile std::uint64_t g_sink;
+
+// OMPEval numbers a card 4 * (rank - 2) + suit; meeple 13 * suit + (rank - 2).
+unsigned omp_card(int id) { return static_cast<unsigned>(4 * (id % 13) + id / 13); }
+
+struct Hands {
+    std::vector<int> ids;            // 7 meeple ids a hand
+    std::vector<std::uint8_t> bytes; // the same, a byte each (the width OMPEval's ids have)
+    std::vector<std::uint8_t> omp;   // the same cards in OMPEval's numbering
+    std::vector<CardMask> masks;
+    std::vector<HandKey> keys;
+    std::vector<omp::Hand> omp_hands;
+};
+
+Hands random_hands(std::size_t n, std::uint64_t seed) {
+    const EvalTables& t = eval_tables();
+    Hands h;
+    h.ids.reserve(7 * n);
+    Rng rng = Rng::from_seed(seed);
+    for (std::size_t i = 0; i < n; ++i) {
+        CardMask m = 0;
+        omp::Hand oh = omp::Hand::empty();
+        while (card_count(m) < 7) {
+            const int id = static_cast<int>(rng.below(52));
+            if (m & card_bit(id)) continue;
+            m |= card_bit(id);
+            h.ids.push_back(id);
+            h.bytes.push_back(static_cast<std::uint8_t>(id));
+            h.omp.push_back(static_cast<std::uint8_t>(omp_card(id)));
+            oh += omp::Hand(omp_card(id));
+        }
+        h.masks.push_back(m);
+        h.keys.push_back(hand_key(t, m));
+        h.omp_hands.push_back(oh);
+    }
+    return h;
+}
+
+template <class F>
+double best_seconds(int repeats, F&& f) {
+    double best = 1e300;
+    for (int r = 0; r < repeats; ++r) {
+        const auto t0 = Clock::now();
+        f();
+        best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count());
+    }
+    return best;
+}
+
+void line(const char* what, const char* unit, double ours, double theirs, double scale) {
+    // ours/theirs are seconds; shown in `unit` after multiplying by scale.
+    std::printf("  %-46s meeple %9.3f %-8s OMPEval %9.3f %-8s x%.2f\n", what, ours * scale, unit, theirs * scale, unit,
+                theirs / ours);
+}
+
+// The timed bodies, kept out of line so callgrind can count each one.
+__attribute__((noinline)) std::uint64_t bench_meeple_eval_ids(const Hands& h) {
+    const EvalTables& t = eval_tables();
+    std::uint64_t s = 0;
+    const std::size_t n = h.masks.size();
+    for (std::size_t i = 0; i < n; ++i) s += evaluate_cards_unchecked(t, &h.bytes[7 * i], 7);
+    return s;
+}
+__attribute__((noinline)) std::uint64_t bench_meeple_eval_int_ids(const Hands& h) {
+    const EvalTables& t = eval_tables();
+    std::uint64_t s = 0;
+    const std::size_t n = h.masks.size();
+    for (std::size_t i = 0; i < n; ++i) s += evaluate_cards_unchecked(t, &h.ids[7 * i], 7);
+    return s;
+}
+__attribute__((noinline)) std::uint64_t bench_omp_eval_ids(const Hands& h, const omp::HandEvaluator& e) {
+    std::uint64_t s = 0;
+    const std::size_t n = h.masks.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint8_t* c = &h.omp[7 * i];
+        omp::Hand x = omp::Hand::empty();
+        x += c[0];
+        x += c[1];
+        x += c[2];
+        x += c[3];
+        x += c[4];
+        x += c[5];
+        x += c[6];
+        s += e.evaluate(x);
+    }
+    return s;
+}
+__attribute__((noinline)) std::uint64_t bench_meeple_eval_keys(const Hands& h) {
+    const EvalTables& t = eval_tables();
+    std::uint64_t s = 0;
+    for (const HandKey& k : h.keys) s += evaluate_unchecked(t, k);
+    return s;
+}
+__attribute__((noinline)) std::uint64_t bench_meeple_eval_masks(const Hands& h) {
+    const EvalTables& t = eval_tables();
+    std::uint64_t s = 0;
+    for (CardMask m : h.masks) s += evaluate_unchecked(t, m);
+    return s;
+}
+__attribute__((noinline)) std::uint64_t bench_omp_eval_hands(const Hands& h, const omp::HandEvaluator& e) {
+    std::uint64_t s = 0;
+    for (const omp::Hand& x : h.omp_hands) s += e.evaluate(x);
+    return s;
+}
+
+// Every 7-card hand, cards added one level at a time.
+__attribute__((noinline)) std::uint64_t bench_meeple_sequential() {
+    const EvalTables& t = eval_tables();
+    CardKey c[52];
+    for (int i = 0; i < 52; ++i) c[i] = card_key(t, i);
+    std::uint64_t s = 0;
+    const HandKey h0{};
+    for (int a = 0; a < 52; ++a) {
+        const HandKey h1 = h0 + c[a];
+        for (int b = a + 1; b < 52; ++b) {
+            const HandKey h2 = h1 + c[b];
+            for (int d = b + 1; d < 52; ++d) {
+                const HandKey h3 = h2 + c[d];
+                for (int e = d + 1; e < 52; ++e) {
+                    const HandKey h4 = h3 + c[e];
+                    for (int f = e + 1; f < 52; ++f) {
+                        const HandKey h5 = h4 + c[f];
+                        for (int g = f + 1; g < 52; ++g) {
+                            const HandKey h6 = h5 + c[g];
+                            for (int k = g + 1; k < 52; ++k) s += evaluate_unchecked(t, h6 + c[k]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return s;
+}
+__attribute__((noinline)) std::uint64_t bench_omp_sequential(const omp::HandEvaluator& ev) {
+    std::uint64_t s = 0;
+    const omp::Hand h0 = omp::Hand::empty();
+    for (unsigned a = 0; a < 52; ++a) {
+        const omp::Hand h1 = h0 + a;
+        for (unsigned b = a + 1; b < 52; ++b) {
+            const omp::Hand h2 = h1 + b;
+            for (unsigned d = b + 1; d < 52; ++d) {
+                const omp::Hand h3 = h2 + d;
+                for (unsigned e = d + 1; e < 52; ++e) {
+                    const omp::Hand h4 = h3 + e;
+                    for (unsigned f = e + 1; f < 52; ++f) {
+                        const omp::Hand h5 = h4 + f;
+                        for (unsigned g = f + 1; g < 52; ++g) {
+                            const omp::Hand h6 = h5 + g;
+                            for (unsigned k = g + 1; k < 52; ++k) s += ev.evaluate(h6 + k);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return s;
+}
+
+struct Showdown {
+    const char* name;
+    std::vector<const char*> hands;  // meeple text, also OMPEval's range text
+};
+
+__attribute__((noinline)) EquityResult bench_meeple_equity(const Showdown& s, bool exact, std::uint64_t trials,
+                                                           int threads) {
+    EquityRequest q;
+    for (const char* h : s.hands) q.hands.push_back(parse_mask(h));
+    q.exact = exact;
+    q.trials = trials;
+    q.seed = 1;
+    q.threads = threads;
+    return equity(q);
+}
+__attribute__((noinline)) omp::EquityCalculator::Results bench_omp_equity(const Showdown& s, bool exact,
+                                                                         std::uint64_t trials, int threads) {
+    std::vector<omp::CardRange> ranges;
+    for (const char* h : s.hands) {
+        std::string text(h);
+        text.erase(std::remove(text.begin(), text.end(), ' '), text.end());
+        ranges.emplace_back(text);
+    }
+    omp::EquityCalculator calc;
+    if (!exact) calc.setHandLimit(trials);
+    // Monte Carlo runs until the hand limit: a standard-error target it cannot reach.
+    calc.start(ranges, 0, 0, exact, exact ? 5e-5 : 1e-12, nullptr, 0.2, static_cast<unsigned>(threads));
+    calc.wait();
+    return calc.getResults();
+}
+
+void compare_equity(const Showdown& s, bool exact, std::uint64_t trials, int repeats, int all_threads) {
+    std::vector<int> counts = {1};
+    if (all_threads != 1) counts.push_back(all_threads);
+    for (int threads : counts) {
+        EquityResult ours;
+        omp::EquityCalculator::Results theirs;
+        const double tm = best_seconds(repeats, [&] { ours = bench_meeple_equity(s, exact, trials, threads); });
+        const double to = best_seconds(repeats, [&] { theirs = bench_omp_equity(s, exact, trials, threads); });
+        char what[128];
+        std::snprintf(what, sizeof what, "%s, %d thread%s", s.name, threads, threads == 1 ? "" : "s");
+        if (exact) {
+            line(what, "ms", tm, to, 1e3);
+        } else {
+            // Trials per second: meeple's count over its time, OMPEval's over its own.
+            const double rm = static_cast<double>(ours.count) / tm, ro = static_cast<double>(theirs.hands) / to;
+            std::printf("  %-46s meeple %9.2f M/s     OMPEval %9.2f M/s     x%.2f\n", what, rm / 1e6, ro / 1e6, rm / ro);
+        }
+        std::printf("  %-46s equity", "");
+        for (std::size_t i = 0; i < ours.equity.size(); ++i) std::printf(" %.6f", ours.equity[i]);
+        std::printf("  |");
+        for (std::size_t i = 0; i < ours.equity.size(); ++i) std::printf(" %.6f", theirs.equity[i]);
+        std::printf("\n");
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::size_t n = static_cast<std::size_t>((argc > 1 ? std::atof(argv[1]) : 10.0) * 1e6);
+    const int repeats = argc > 2 ? std::max(1, std::atoi(argv[2])) : 5;
+    int all_threads = argc > 3 ? std::atoi(argv[3]) : 0;
+    if (all_threads <= 0) all_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const std::string only = argc > 4 ? argv[4] : "all";
+    const auto want = [&](const char* part) { return only == "all" || only == part; };
+    const auto want_case = [&](const char* part, const char* which) {
+        return want(part) || only == std::string(part) + "-" + which;
+    };
+    const omp::HandEvaluator ev;
+    (void)eval_tables();
+
+    if (want("eval")) {
+        const Hands h = random_hands(n, 1);
+        // Both libraries must order hands alike: compare every neighbouring pair.
+        const EvalTables& t = eval_tables();
+        std::size_t disagree = 0;
+        for (std::size_t i = 0; i + 1 < n; ++i) {
+            const int a = (evaluate_unchecked(t, h.masks[i]) > evaluate_unchecked(t, h.masks[i + 1])) -
+                          (evaluate_unchecked(t, h.masks[i]) < evaluate_unchecked(t, h.masks[i + 1]));
+            const int b = (ev.evaluate(h.omp_hands[i]) > ev.evaluate(h.omp_hands[i + 1])) -
+                          (ev.evaluate(h.omp_hands[i]) < ev.evaluate(h.omp_hands[i + 1]));
+            disagree += a != b;
+        }
+        std::printf("7-card evaluation, one thread, %zu random hands, best of %d (hand pairs ordered differently: "
+                    "%zu)\n",
+                    n, repeats, disagree);
+        const double dn = static_cast<double>(n);
+        const double m_ids = best_seconds(repeats, [&] { g_sink = bench_meeple_eval_ids(h); });
+        const double o_ids = best_seconds(repeats, [&] { g_sink = bench_omp_eval_ids(h, ev); });
+        line("from 7 card ids (a byte each)", "ns/hand", m_ids / dn, o_ids / dn, 1e9);
+        const double m_int_ids = best_seconds(repeats, [&] { g_sink = bench_meeple_eval_int_ids(h); });
+        line("meeple from 7 int ids v OMPEval from bytes", "ns/hand", m_int_ids / dn, o_ids / dn, 1e9);
+        const double m_keys = best_seconds(repeats, [&] { g_sink = bench_meeple_eval_keys(h); });
+        const double o_hands = best_seconds(repeats, [&] { g_sink = bench_omp_eval_hands(h, ev); });
+        line("own form (meeple HandKey, OMPEval Hand)", "ns/hand", m_keys / dn, o_hands / dn, 1e9);
+        const double m_masks = best_seconds(repeats, [&] { g_sink = bench_meeple_eval_masks(h); });
+        line("meeple card masks v OMPEval Hand", "ns/hand", m_masks / dn, o_hands / dn, 1e9);
+    }
+    if (want("seq")) {
+        const double hands = 133784560.0;
+        std::uint64_t sm = 0, so = 0;
+        const int r = std::min(repeats, 3);
+        const double m = best_seconds(r, [&] { sm = bench_meeple_sequential(); });
+        const double o = best_seconds(r, [&] { so = bench_omp_sequential(ev); });
+        g_sink = sm + so;
+        std::printf("\nSequential enumeration of all 133,784,560 7-card hands, one thread, best of %d\n", r);
+        line("incremental sums (HandKey, Hand)", "ns/hand", m / hands, o / hands, 1e9);
+    }
+    const Showdown hu{"AsKs v QdQc", {"As Ks", "Qd Qc"}};
+    const Showdown three{"AsKs v QdQc v 7h6h", {"As Ks", "Qd Qc", "7h 6h"}};
+    if (want_case("exact", "hu") || want_case("exact", "3way")) {
+        std::printf("\nExact preflop equity, every board, best of %d (equities: meeple | OMPEval)\n", repeats);
+        if (want_case("exact", "hu")) compare_equity(hu, true, 0, repeats, all_threads);
+        if (want_case("exact", "3way")) compare_equity(three, true, 0, repeats, all_threads);
+    }
+    if (want_case("mc", "hu") || want_case("mc", "3way")) {
+        const std::uint64_t trials = std::max<std::uint64_t>(1000000, n);
+        std::printf("\nMonte Carlo preflop, %llu trials, trials per second, best of %d\n",
+                    static_cast<unsigned long long>(trials), repeats);
+        if (want_case("mc", "hu")) compare_equity(hu, false, trials, repeats, all_threads);
+        if (want_case("mc", "3way")) compare_equity(three, false, trials, repeats, all_threads);
+    }
+    return 0;
+}
