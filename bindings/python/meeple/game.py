@@ -312,7 +312,8 @@ class State:
         ``NotActiveError``, and the state stays exactly as it was. An action object
         of a game's own (``meeple.poker.holdem_raise(300)``) applies itself."""
         if hasattr(action, "_meeple_apply"):
-            return action._meeple_apply(self, player)
+            action._meeple_apply(self, player)
+            return
         status = lib.meeple_state_apply(self._ptr, _ACTING if player is None else player, action)
         if status:
             raise_for(status)

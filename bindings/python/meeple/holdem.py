@@ -94,7 +94,8 @@ def legal(state: State) -> dict[str, Any] | None:
     """What the seat to act may do: ``{"fold": bool, "call": chips, "can_raise": bool,
     "raise_min": chips, "raise_max": chips}``, or None while dealing or once over."""
     _check_holdem(state)
-    return state.view(ALL)["legal"]
+    found: dict[str, Any] | None = state.view(ALL)["legal"]
+    return found
 
 
 def payoffs(state: State) -> list[int]:
@@ -237,8 +238,9 @@ def from_phh(text: str, seed: int = 0) -> State:
             (holes if m.group(1) else shown)[p] = cards
     seen: set[str] = set()
     for p in range(n):
-        known = holes[p] if holes[p] and "??" not in holes[p] else shown[p]
-        holes[p] = known if known and "??" not in known else None
+        dealt, showed = holes[p], shown[p]
+        known = dealt if dealt is not None and "??" not in dealt else showed
+        holes[p] = known if known is not None and "??" not in known else None
         seen.update(holes[p] or [])
     for _, _, m in parsed:
         if m.group(4):
@@ -247,14 +249,14 @@ def from_phh(text: str, seed: int = 0) -> State:
         _card_id(card)
     unseen = [r + s for s in _SUITS for r in _RANKS if r + s not in seen]
     random.Random(seed).shuffle(unseen)
+    full: list[list[str]] = []
     for p in range(n):
-        if holes[p] is None:
-            holes[p] = [unseen.pop() for _ in range(hole_count)]
+        full.append(holes[p] or [unseen.pop() for _ in range(hole_count)])
 
     state = game.new_state(seed)
     first_deal = game.num_actions - 52
     for k in range(n * hole_count):
-        card = holes[k % n][k // n]  # the deal goes round from p1, one card each
+        card = full[k % n][k // n]  # the deal goes round from p1, one card each
         state.apply(first_deal + _card_id(card), CHANCE)
     for number, line, m in parsed:
         try:
