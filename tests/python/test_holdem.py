@@ -379,3 +379,98 @@ def test_search_and_agents_play_holdem():
     for spec in ["random", "mcts(iterations=50)", "ismcts(iterations=50)"]:
         agent = meeple.agents.Agent(spec, game, seed=1)
         assert agent.act(s) in s.legal_actions()
+
+
+def test_random_hands_keep_the_generic_invariants():
+    # The laws every game keeps (test_random_play.py): masks match legal actions, an
+    # illegal action changes no byte, observations are finite for every viewer.
+    from test_random_play import play_random
+
+    for spec in ["holdem(players=3,ante=1)", "holdem(players=4,variant=plo,explicit_chance=true,stack=40)"]:
+        game = meeple.Game(spec)
+        for seed in range(12):
+            state, actions = play_random(game, seed)
+            assert state.move_number == len(actions)
+            assert abs(state.returns.sum()) < 1e-9
+
+
+def test_same_seed_and_actions_give_the_same_bytes():
+    game = meeple.Game("holdem(players=5)")
+    for seed in range(20):
+        rng = random.Random(seed)
+        a, b = game.new_state(seed), game.new_state(seed)
+        assert a.snapshot() == b.snapshot()
+        while not a.is_terminal:
+            action = rng.choice(a.legal_actions())
+            a.apply(action)
+            b.apply(action)
+            assert a.snapshot() == b.snapshot()
+
+
+def test_a_written_hand_history_replays_to_the_same_hand():
+    rng = random.Random(3)
+    for spec in ["holdem(players=4,ante=2,stacks=30/200/90/400)", "holdem(players=3,variant=plo)",
+                 "holdem(players=2)"]:
+        game = meeple.Game(spec)
+        for seed in range(25):
+            s = game.new_state(seed)
+            while not s.is_terminal:
+                s.apply(rng.choice(s.legal_actions()))
+            replayed = holdem.from_phh(holdem.to_phh(s))
+            a, b = s.view(meeple.ALL), replayed.view(meeple.ALL)
+            # The replay numbers seats from the left of the button: seat i is p{i+1}.
+            order = [(a["button"] + 1 + i) % a["players"] for i in range(a["players"])]
+            assert b["board"] == a["board"] and b["showdown"] == a["showdown"]
+            assert [a["seats"][seat]["hole"] for seat in order] == [p["hole"] for p in b["seats"]]
+            assert [a["payoffs"][seat] for seat in order] == b["payoffs"]
+            assert [(order.index(x["seat"]), x["action"], x["amount"]) for x in a["actions"]] == \
+                   [(x["seat"], x["action"], x["amount"]) for x in b["actions"]]
+
+
+PHH = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+min_bet = 10
+starting_stacks = [1000, 500, 800]
+actions = [
+  'd dh p1 ????',
+  'd dh p2 ????',
+  'd dh p3 AcAd',
+  'p3 cbr 30',
+  'p1 f',
+  'p2 cc',
+  'd db Ks7d2c',
+  'p2 cc',
+  'p3 cbr 40',
+  'p2 cbr 470',
+  'p3 cc',
+  'd db 3h',
+  'd db 9s',
+  'p2 sm KdKh',
+  'p3 sm AcAd',
+]
+"""
+
+
+def test_a_real_hand_with_unknown_cards_replays_taking_the_shown_ones():
+    s = holdem.from_phh(PHH, seed=4)
+    v = s.view(meeple.ALL)
+    assert s.is_terminal and v["seats"][1]["hole"] == ["Kd", "Kh"] and v["seats"][2]["hole"] == ["Ac", "Ad"]
+    assert holdem.payoffs(s) == [-5, 505, -500]  # the kings make a set on the board and beat the aces
+    assert v["seats"][0]["hole"] and not set(v["seats"][0]["hole"]) & {"Kd", "Kh", "Ac", "Ad", "Ks", "7d", "2c"}
+
+
+@pytest.mark.parametrize("change, message", [
+    (("'NT'", "'FT'"), "variant 'FT' is not supported"),
+    (("blinds_or_straddles = [5, 10, 0]", "blinds_or_straddles = [5, 10, 20]"), "straddles"),
+    (("min_bet = 10", "min_bet = 20"), "min_bet 20"),
+    (("antes = [0, 0, 0]", "antes = [0, 1, 0]"), "antes"),
+    (("'p1 f'", "'p2 f'"), "PHH action 5 'p2 f'"),
+    (("'p3 cbr 30'", "'p3 cbr 15'"), "outside the legal range"),
+    (("'p3 cbr 30'", "'p3 raise 30'"), "not a PHH action"),
+    (("AcAd", "AcXd"), "bad card"),
+    (("min_bet = 10", "min_bet = "), "TOML"),
+])
+def test_a_bad_hand_history_is_refused_with_what_is_wrong(change, message):
+    with pytest.raises(ValueError, match=message):
+        holdem.from_phh(PHH.replace(*change))
