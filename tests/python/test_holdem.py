@@ -474,3 +474,18 @@ def test_a_real_hand_with_unknown_cards_replays_taking_the_shown_ones():
 def test_a_bad_hand_history_is_refused_with_what_is_wrong(change, message):
     with pytest.raises(ValueError, match=message):
         holdem.from_phh(PHH.replace(*change))
+
+
+def test_the_heuristic_wins_chips_from_random_play():
+    game = meeple.Game("holdem(players=2)")
+    hero, villain = meeple.agents.Agent("heuristic", game, seed=1), meeple.agents.Agent("random", game, seed=2)
+    total = 0.0
+    hands = 300
+    for seed in range(hands):
+        s = game.new_state(seed)
+        seat = seed % 2  # both positions, in turn
+        while not s.is_terminal:
+            agent = hero if s.current_player == seat else villain
+            s.apply(agent.act(s))
+        total += s.returns[seat]
+    assert total / hands > 2.0, total / hands  # big blinds a hand
