@@ -345,6 +345,27 @@ def test_random_hands_keep_every_invariant_through_snapshots():
             assert sum(v["payoffs"]) == 0 and sum(v["won"]) == v["pot"]
 
 
+STATE = 48 + 32 + 8  # the snapshot header, the generator, the move number
+DEALT, HOLE, BOARD = 336, 2392, 2432  # offsets in the state (holdem.hpp's State)
+
+
+@pytest.mark.parametrize("forge, reason", [
+    (lambda d: d.__setitem__(STATE + HOLE + 4, d[STATE + HOLE]), "dealt twice"),          # seat 1 holds seat 0's card
+    (lambda d: struct.pack_into("<Q", d, STATE + DEALT, 1), "dealt-card mask"),
+    (lambda d: (d.__setitem__(STATE + BOARD, 51),  # a river card on a preflop table, in the mask too
+                struct.pack_into("<Q", d, STATE + DEALT, struct.unpack_from("<Q", d, STATE + DEALT)[0] | 1 << 51)),
+     "the board does not match the street"),
+    (lambda d: d.__setitem__(STATE + HOLE + 2, 7), "out of place"),                        # a third hole card in Hold'em
+])
+def test_forged_cards_are_refused(forge, reason):
+    game = meeple.Game("holdem(players=2)")
+    data = bytearray(game.new_state(1).snapshot())
+    forge(data)
+    from test_snapshot_forgery import reseal
+    with pytest.raises(meeple.ParseError, match=reason):
+        game.restore(reseal(data))
+
+
 def test_a_forged_snapshot_with_chips_from_nowhere_is_refused():
     game = meeple.Game("holdem(players=2)")
     data = bytearray(game.new_state(1).snapshot())
@@ -489,3 +510,17 @@ def test_the_heuristic_wins_chips_from_random_play():
             s.apply(agent.act(s))
         total += s.returns[seat]
     assert total / hands > 2.0, total / hands  # big blinds a hand
+
+
+def test_mangled_hand_histories_raise_value_errors_and_nothing_else():
+    rng = random.Random(11)
+    alphabet = "0123456789[]'=,\n pfccbrdhsm?AKQJTs"
+    for _ in range(1500):
+        text = list(PHH)
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(text))
+            text[i] = rng.choice(alphabet) if rng.random() < 0.7 else ""
+        try:
+            holdem.from_phh("".join(text), seed=1)
+        except (ValueError, IndexError):  # IndexError: OutOfRangeError, a seat beyond the table
+            pass

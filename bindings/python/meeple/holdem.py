@@ -186,10 +186,17 @@ def from_phh(text: str, seed: int = 0) -> State:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"not a PHH hand history (TOML): {exc}") from None
+    try:
+        return _replay(data, seed)
+    except (TypeError, AttributeError) as exc:  # a field of the wrong type (a number for a list, ...)
+        raise ValueError(f"malformed PHH hand history: a field has the wrong type ({exc})") from None
+
+
+def _replay(data: dict[str, Any], seed: int) -> State:
     for key in ("variant", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"):
         if key not in data:
             raise ValueError(f"the hand history has no '{key}' field, which PHH requires")
-    variant = {"NT": "nlhe", "PO": "plo"}.get(data["variant"])
+    variant = {"NT": "nlhe", "PO": "plo"}.get(str(data["variant"]))
     if variant is None:
         raise ValueError(f"PHH variant {data['variant']!r} is not supported; holdem replays 'NT' (no-limit "
                          "Texas Hold'em) and 'PO' (Pot-Limit Omaha)")
@@ -219,7 +226,7 @@ def from_phh(text: str, seed: int = 0) -> State:
 
     parsed = []
     for number, line in enumerate(data["actions"], 1):
-        m = _ACTION.match(line.strip())
+        m = _ACTION.match(str(line).strip())
         if not m:
             raise ValueError(f"action {number} {line!r} is not a PHH action of a hold'em hand "
                              "('d dh p1 AsKs', 'd db Th9c2d', 'p1 f', 'p1 cc', 'p1 cbr 300', 'p1 sm AsKs')")
