@@ -524,3 +524,27 @@ def test_mangled_hand_histories_raise_value_errors_and_nothing_else():
             holdem.from_phh("".join(text), seed=1)
         except (ValueError, IndexError):  # IndexError: OutOfRangeError, a seat beyond the table
             pass
+
+
+def test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_betting():
+    # Button 3: seat 2 opens to 10 (a raise of 8). Seat 3 goes all-in to 14 and seat 0
+    # to 18: two short raises of 4 that together make a full raise of 8.
+    game = table(4, 3, [18, 200, 200, 14])
+    s = deal(game, {0: "AsAh", 1: "KsKh", 2: "QsQh", 3: "JsJh"})
+    s.apply(holdem_raise(10))
+    s.apply(holdem_raise(14))
+    s.apply(holdem_raise(18))
+    s.apply(holdem.CHECK_CALL)  # the big blind calls 18
+    assert s.current_player == 2
+    assert holdem.legal(s)["can_raise"] and holdem.legal(s)["raise_min"] == 26
+
+
+def test_one_short_all_in_leaves_the_opener_only_call_or_fold():
+    game = table(4, 3, [200, 200, 200, 14])
+    s = deal(game, {0: "AsAh", 1: "KsKh", 2: "QsQh", 3: "JsJh"})
+    s.apply(holdem_raise(10))
+    s.apply(holdem_raise(14))  # seat 3 all-in: 4 more, short of 8
+    s.apply(holdem.CHECK_CALL)
+    s.apply(holdem.CHECK_CALL)
+    assert s.current_player == 2
+    assert holdem.legal(s) == {"fold": True, "call": 4, "can_raise": False, "raise_min": 0, "raise_max": 0}
