@@ -19,9 +19,9 @@ Seats and PHH players: PHH numbers players from the first seat left of the butto
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
-import tomllib
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,8 +183,15 @@ def from_phh(text: str, seed: int = 0) -> State:
     Other variants, straddles, unequal antes and a minimum bet other than the big blind
     are refused with a ``ValueError`` that says so."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        toml = importlib.import_module("tomllib")  # Python 3.11+
+    except ImportError:
+        try:
+            toml = importlib.import_module("tomli")  # the same reader, from PyPI
+        except ImportError:
+            raise ImportError("reading PHH (TOML) needs Python 3.11 or later, or `pip install tomli`") from None
+    try:
+        data = toml.loads(text)
+    except toml.TOMLDecodeError as exc:
         raise ValueError(f"not a PHH hand history (TOML): {exc}") from None
     try:
         return _replay(data, seed)
