@@ -8,6 +8,8 @@ import random
 import struct
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import pytest
 
 import meeple
@@ -548,3 +550,37 @@ def test_one_short_all_in_leaves_the_opener_only_call_or_fold():
     s.apply(holdem.CHECK_CALL)
     assert s.current_player == 2
     assert holdem.legal(s) == {"fold": True, "call": 4, "can_raise": False, "raise_min": 0, "raise_max": 0}
+
+
+@settings(max_examples=150, deadline=None)
+@given(players=st.integers(-1, 12), stacks=st.text(alphabet="0123456789/-x", max_size=16),
+       sizes=st.text(alphabet="0123456789./minaxl", max_size=16), blinds=st.tuples(st.integers(-1, 50), st.integers(-1, 50)))
+def test_any_holdem_options_make_a_game_or_a_meeple_error(players, stacks, sizes, blinds):
+    spec = f"holdem(players={players},stacks={stacks},bet_sizes={sizes},small_blind={blinds[0]},big_blind={blinds[1]})"
+    try:
+        game = meeple.Game(spec)
+    except meeple.MeepleError:
+        return
+    s = game.new_state(1)
+    rng = random.Random(1)
+    while not s.is_terminal:
+        s.apply(rng.choice(s.legal_actions()))
+
+
+@settings(max_examples=200, deadline=None)
+@given(position=st.integers(0, 2999), value=st.integers(0, 255))
+def test_a_flipped_byte_in_a_holdem_snapshot_is_refused_or_plays_on(position, value):
+    game = meeple.Game("holdem(players=3)")
+    s = game.new_state(2)
+    s.apply(holdem.CHECK_CALL)
+    data = bytearray(s.snapshot())
+    data[position % len(data)] = value
+    from test_snapshot_forgery import reseal
+    try:
+        back = game.restore(reseal(data))
+    except meeple.MeepleError:
+        return
+    rng = random.Random(1)
+    while not back.is_terminal:
+        back.apply(rng.choice(back.legal_actions()))
+        game.restore(back.snapshot())  # every later state passes the invariant check too

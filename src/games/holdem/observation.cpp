@@ -262,6 +262,9 @@ std::string Holdem::check(const State& s) const {
             continue;
         }
         if (s.stack[p] < 0 || s.bet[p] < 0 || s.won[p] < 0 || s.contributed[p] < s.bet[p]) return "a negative amount of chips";
+        // Bounded before summing, so that forged amounts cannot overflow the sums below.
+        constexpr std::int64_t kTable = kMaxChips * kMaxSeats;
+        if (s.stack[p] > kTable || s.contributed[p] > kTable || s.won[p] > kTable) return "more chips than the table holds";
         if (s.bet[p] && s.phase == kOver) return "a wager left on the table after the hand";
         start += stacks_[p];
         now += s.stack[p] + (s.phase == kOver ? 0 : s.contributed[p]);
@@ -327,6 +330,9 @@ std::string Holdem::check(const State& s) const {
     }
     for (int i = s.log_len; i < kLogCapacity; ++i) {
         if (s.log[i]) return "log entries past its length";
+    }
+    if (s.raise_amount < 0 || s.short_sum < 0 || s.raise_amount > start || s.short_sum > start) {
+        return "a raise larger than the chips at the table";
     }
     if (s.short_pending > 1 || s.runout > 1 || s.showdown > 1 || s.opener >= players_) return "a flag out of range";
     return {};
