@@ -4,10 +4,11 @@ decision they must agree on the legal actions (fold, call amount, raise range), 
 pot, every stack and wager; at the end on every payoff. Hands written as PHH by
 meeple.holdem.to_phh are replayed by PokerKit's own PHH reader to the same result.
 
-One rule differs on purpose: a split pot's odd chips. PokerKit gives the whole
-remainder to the first winner left of the button; holdem gives one chip each to the
-winners in seat order from the left of the button (docs/holdem.md). The expected
-payoffs are PokerKit's with each pot push re-split by that rule."""
+One rule differs on purpose: a split pot's odd chips. PokerKit splits pots won by the
+same players as one and gives the whole remainder to the first winner left of the
+button; holdem splits each pot alone and gives its odd chips one each to the winners in
+seat order from the left of the button (docs/holdem.md). The expected payoffs are worked
+out by that rule from PokerKit's outcome (chips put in, hands compared by PokerKit)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import pytest
 import meeple
 from meeple import holdem
 
-HANDS = int(os.environ.get("MEEPLE_HOLDEM_HANDS", "1200"))  # docs/holdem.md: a 20,000-hand run
+HANDS = int(os.environ.get("MEEPLE_HOLDEM_HANDS", "1200"))  # docs/holdem.md: a longer run
 # PokerKit burns cards from its own shuffled deck; dealing it the cards we choose can
 # deal one it burned, which it allows with a warning.
 pytestmark = pytest.mark.filterwarnings("ignore:A card being dealt:UserWarning")
@@ -83,17 +84,43 @@ def compare(s, ps, order, where: str) -> None:
     assert view["pot"] == ps.total_pot_amount, (where, view["pot"], ps.total_pot_amount)
 
 
-def expected_payoffs(pk, ps, n: int) -> list[int]:
-    """PokerKit's payoffs with each pot's push re-split by holdem's odd-chip rule."""
-    payoffs = list(ps.payoffs)
+def expected_payoffs(pk, ps, t: dict, holes: list[str], board: str, folded: set[int]) -> list[int]:
+    """The payoffs the rules give, worked out here from PokerKit's outcome: what each
+    player put in (PokerKit's pushes less its payoffs), the pots layered from that,
+    each pot to its best hands by PokerKit's hand comparison, and a split pot's odd
+    chips one each from the first player left of the button (player 0 on). PokerKit
+    itself splits pots won by the same players as one, and gives every odd chip to the
+    first winner, so its own payoffs may differ by a chip or two."""
+    n = t["n"]
+    pushed = [0] * n
     for op in ps.operations:
         if isinstance(op, pk.ChipsPushing):
-            winners = [i for i, a in enumerate(op.amounts) if a > 0]
-            total = sum(op.amounts)
-            share, odd = divmod(total, len(winners))
+            pushed = [a + b for a, b in zip(pushed, op.amounts)]
+    put_in = [pushed[i] - ps.payoffs[i] for i in range(n)]
+    live = [i for i in range(n) if i not in folded]
+    won = [0] * n
+    if len(live) == 1:
+        won[live[0]] = sum(put_in)
+    else:
+        kind = pk.StandardHighHand if t["variant"] == "nlhe" else pk.OmahaHoldemHand
+        hand = {i: kind.from_game(holes[i], board) for i in live}
+        pots: list[list] = []
+        below = 0
+        for level in sorted(set(put_in)):
+            amount = sum(min(c, level) - min(c, below) for c in put_in)
+            seats = [i for i in live if put_in[i] >= level]
+            below = level
+            if pots and pots[-1][1] == seats:
+                pots[-1][0] += amount
+            elif amount:
+                pots.append([amount, seats])
+        for amount, seats in pots:
+            best = max(hand[i] for i in seats)
+            winners = [i for i in seats if hand[i] == best]
+            share, odd = divmod(amount, len(winners))
             for rank, i in enumerate(winners):
-                payoffs[i] += share + (1 if rank < odd else 0) - op.amounts[i]
-    return payoffs
+                won[i] += share + (1 if rank < odd else 0)
+    return [won[i] - put_in[i] for i in range(n)]
 
 
 def play_hand(pk, rng: random.Random, stats: dict) -> str:
@@ -102,6 +129,7 @@ def play_hand(pk, rng: random.Random, stats: dict) -> str:
     rng.shuffle(deck)
     game, s, ps, order = make_pair(pk, t, deck)
     n = t["n"]
+    folded: set[int] = set()
     first_deal = game.num_actions - 52
     steps = 0
     while not s.is_terminal:
@@ -132,6 +160,7 @@ def play_hand(pk, rng: random.Random, stats: dict) -> str:
         choices = ["call"] * 3 + (["fold"] * 2 if legal["fold"] else []) + (["raise"] * 3 if legal["can_raise"] else [])
         choice = rng.choice(choices)
         if choice == "fold":
+            folded.add(ps.actor_index)
             s.apply(holdem.FOLD)
             ps.fold()
         elif choice == "call":
@@ -145,9 +174,12 @@ def play_hand(pk, rng: random.Random, stats: dict) -> str:
             ps.complete_bet_or_raise_to(to)
     assert not ps.status, (t, s.view(meeple.ALL))
     view = s.view(meeple.ALL)
-    want = expected_payoffs(pk, ps, n)
+    holes = ["".join(view["seats"][seat]["hole"]) for seat in order]
+    want = expected_payoffs(pk, ps, t, holes, "".join(view["board"]), folded)
     got = [view["payoffs"][seat] for seat in order]
     assert got == want, (t, got, want, list(ps.payoffs), view)
+    # PokerKit's own payoffs differ at most by the odd chips of the pots.
+    assert all(abs(a - b) <= len(view["pots"]) for a, b in zip(got, ps.payoffs)), (got, list(ps.payoffs))
     stats["showdowns"] += view["showdown"]
     stats["side_pots"] += len(view["pots"]) > 1
     for op in ps.operations:
@@ -181,4 +213,4 @@ def test_pokerkit_replays_written_hand_histories(pk):
         assert final is not None and not final.status
         # PokerKit's stacks differ from holdem's only by the odd-chip rule.
         assert sum(final.stacks) == sum(finishing)
-        assert all(abs(a - b) <= 2 for a, b in zip(final.stacks, finishing)), (text, final.stacks)
+        assert all(abs(a - b) <= len(finishing) for a, b in zip(final.stacks, finishing)), (text, final.stacks)
