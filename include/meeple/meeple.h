@@ -452,6 +452,23 @@ MEEPLE_API meeple_status_t meeple_state_from_position(const meeple_game_t *game,
                                                       uint64_t seed,
                                                       meeple_state_t **out_state);
 
+/* ---- Hold'em: exact amounts --------------------------------------------------- */
+
+/* Game "holdem" (no-limit Hold'em and Pot-Limit Omaha, docs/holdem.md) has a flat
+ * action space whose raises come in configured sizes; this call plays any whole amount
+ * instead. `player` (a seat, or MEEPLE_ACTING_PLAYER) bets or raises to a wager of `to`
+ * chips on this street: the total its wager reaches, as in a hand history's `cbr`
+ * action, anywhere in the legal range that view_json reports under "legal"
+ * (raise_min..raise_max). Checked like meeple_state_apply: on any error the state is
+ * unchanged byte for byte; on success the move number advances by one.
+ * Returns MEEPLE_OK, MEEPLE_ERR_INVALID_ARGUMENT (NULL state, or a state of another
+ * game), MEEPLE_ERR_OUT_OF_RANGE (no such seat), MEEPLE_ERR_WRONG_STATE (the hand is
+ * over), MEEPLE_ERR_NOT_ACTIVE (`player` is not to act, or a card is to be dealt) or
+ * MEEPLE_ERR_ILLEGAL_ACTION (the seat may not raise now, or `to` is outside the legal
+ * range: the message gives the range). */
+MEEPLE_API meeple_status_t meeple_holdem_raise_to(meeple_state_t *state, int32_t player,
+                                                  int64_t to);
+
 /* ---- Batches -------------------------------------------------------------------- */
 
 /* N independent states ("slots") of one game, stepped and read by whole-batch calls

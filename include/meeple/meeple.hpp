@@ -215,6 +215,10 @@ public:
     void apply(std::int32_t action, std::int32_t player = MEEPLE_ACTING_PLAYER) {
         check(meeple_state_apply(ptr_.get(), player, action));
     }
+    // Game holdem: a bet or raise to a wager of `to` chips this street (meeple_holdem_raise_to).
+    void holdem_raise_to(std::int64_t to, std::int32_t player = MEEPLE_ACTING_PLAYER) {
+        check(meeple_holdem_raise_to(ptr_.get(), player, to));
+    }
     bool is_terminal() const {
         std::int32_t out = 0;
         check(meeple_state_is_terminal(ptr_.get(), &out));

@@ -85,13 +85,15 @@ private:
 };
 
 bool has_heuristic(const AnyGame& game) {
-    return game.name() == "catan" || game.name() == "tictactoe" || game.name() == "triangle";
+    return game.name() == "catan" || game.name() == "holdem" || game.name() == "tictactoe" ||
+           game.name() == "triangle";
 }
 
 }  // namespace
 
 std::unique_ptr<Agent> make_heuristic_agent(std::shared_ptr<const AnyGame> game, std::uint64_t seed) {
     if (game->name() == "catan") return make_catan_heuristic(std::move(game), seed);
+    if (game->name() == "holdem") return make_holdem_heuristic(std::move(game), seed);
     if (game->name() == "tictactoe") return make_tictactoe_heuristic(std::move(game), seed);
     if (game->name() == "triangle") return make_triangle_heuristic(std::move(game), seed);
     return nullptr;

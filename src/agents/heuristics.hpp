@@ -13,5 +13,6 @@ std::unique_ptr<Agent> make_heuristic_agent(std::shared_ptr<const AnyGame> game,
 std::unique_ptr<Agent> make_tictactoe_heuristic(std::shared_ptr<const AnyGame> game, std::uint64_t seed);
 std::unique_ptr<Agent> make_triangle_heuristic(std::shared_ptr<const AnyGame> game, std::uint64_t seed);
 std::unique_ptr<Agent> make_catan_heuristic(std::shared_ptr<const AnyGame> game, std::uint64_t seed);
+std::unique_ptr<Agent> make_holdem_heuristic(std::shared_ptr<const AnyGame> game, std::uint64_t seed);
 
 }  // namespace meeple

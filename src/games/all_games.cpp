@@ -2,6 +2,7 @@
 // line here.
 #include "core/registry.hpp"
 #include "games/catan/catan.hpp"
+#include "games/holdem/holdem.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "games/triangle/triangle.hpp"
 
@@ -10,6 +11,7 @@ namespace meeple {
 std::span<const GameEntry> registered_games() {
     static constexpr GameEntry kGames[] = {
         entry<catan::Catan>(),
+        entry<holdem::Holdem>(),
         entry<tictactoe::TicTacToe>(),
         entry<triangle::Triangle>(),
     };

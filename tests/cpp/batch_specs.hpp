@@ -15,6 +15,7 @@ inline std::vector<std::string> batch_specs() {
     for (const GameEntry& entry : registered_games()) {
         specs.emplace_back(entry.name);
         if (entry.name == "catan") specs.emplace_back("catan(explicit_chance=true)");
+        if (entry.name == "holdem") specs.emplace_back("holdem(players=4,variant=plo,ante=1,explicit_chance=true)");
     }
     return specs;
 }

@@ -236,3 +236,14 @@ TEST(agents_and_tournaments_through_the_wrapper) {
 }
 
 int main(int argc, char** argv) { return meeple::test::run_all(argc, argv); }
+
+TEST(holdem_exact_raises_through_the_wrapper) {
+    const meeple::Game game("holdem(players=3,button=0,stack=100)");
+    meeple::State s = game.new_state(5);
+    CHECK_THROWS_STATUS(s.holdem_raise_to(3), MEEPLE_ERR_ILLEGAL_ACTION);  // the minimum is 4
+    CHECK(s.move_number() == 0);
+    s.holdem_raise_to(7);
+    s.holdem_raise_to(12, 1);
+    CHECK(s.move_number() == 2);
+    CHECK_THROWS_STATUS(s.holdem_raise_to(20, 0), MEEPLE_ERR_NOT_ACTIVE);  // seat 2 is to act
+}

@@ -34,6 +34,7 @@ from .game import ALL, CHANCE, NO_ACTION, PUBLIC, Game, ObsField, Option, State,
 from . import catan
 from . import triangle
 from . import poker
+from . import holdem
 from .batch import Batch, run_random_games
 from . import search
 from .search import Search

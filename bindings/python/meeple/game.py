@@ -306,10 +306,14 @@ class State:
         check(lib.meeple_state_is_legal(self._ptr, _player(player), action, flag))
         return bool(flag[0] != 0)
 
-    def apply(self, action: int, player: int | None = None) -> None:
+    def apply(self, action: Any, player: int | None = None) -> None:
         """Plays ``action`` for ``player`` (default: the acting player). Checked: an
         illegal action raises ``IllegalActionError``, a player who is not active
-        ``NotActiveError``, and the state stays exactly as it was."""
+        ``NotActiveError``, and the state stays exactly as it was. An action object
+        of a game's own (``meeple.poker.holdem_raise(300)``) applies itself."""
+        if hasattr(action, "_meeple_apply"):
+            action._meeple_apply(self, player)
+            return
         status = lib.meeple_state_apply(self._ptr, _ACTING if player is None else player, action)
         if status:
             raise_for(status)

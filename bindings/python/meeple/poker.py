@@ -24,6 +24,7 @@ import numpy as np
 
 from . import _long_call
 from ._ffi import c_string, check, fetch_string, ffi, lib
+from .holdem import holdem_raise as holdem_raise  # the exact-amount raise of game holdem
 
 __all__ = [
     "Card", "cards", "mask", "from_mask", "format_mask", "deck", "evaluate", "best_five", "describe", "category",

@@ -1,0 +1,294 @@
+"""Poker as a game: game ``holdem`` (no-limit Hold'em, Pot-Limit Omaha) in Python.
+
+The game itself is ``meeple.Game("holdem(players=6,variant=plo,...)")`` like every
+other game (docs/holdem.md). This module adds what only poker needs:
+
+- :func:`raise_to` and :func:`holdem_raise`: a bet or raise of any whole amount, beyond
+  the raise sizes of the flat action space (``meeple_holdem_raise_to`` in the C ABI);
+- :func:`legal`, :func:`payoffs`: the legal range and the result in chips, read from
+  the state's view;
+- :func:`to_phh` and :func:`from_phh`: a hand as a Poker Hand History (PHH) text, and a
+  PHH hand of no-limit Hold'em (``NT``) or Pot-Limit Omaha (``PO``) replayed into a
+  state, for analysis of real hands.
+
+Seats and PHH players: PHH numbers players from the first seat left of the button
+(``p1``) round to the button (the last player). :func:`to_phh` writes seat
+``(button + 1 + i) % players`` as ``p{i+1}``; :func:`from_phh` makes a game whose seat
+``i`` is ``p{i+1}``, so the button is the last seat.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ._ffi import check, lib
+from .game import ALL, CHANCE, Game, State
+
+__all__ = ["HoldemRaise", "holdem_raise", "raise_to", "legal", "payoffs", "to_phh", "from_phh", "FOLD", "CHECK_CALL",
+           "FIRST_RAISE"]
+
+FOLD = 0
+"""Action id of a fold (legal only when facing a bet)."""
+CHECK_CALL = 1
+"""Action id of a check or a call."""
+FIRST_RAISE = 2
+"""Action id of the first raise size of the game's ``bet_sizes``; sizes follow in order."""
+
+_ACTING = lib.MEEPLE_ACTING_PLAYER
+_RANKS = "23456789TJQKA"
+_SUITS = "cdhs"
+
+
+def _card_id(text: str) -> int:
+    if len(text) != 2 or text[0] not in _RANKS or text[1] not in _SUITS:
+        raise ValueError(f"bad card {text!r} in a hand history: write a rank of {_RANKS} and a suit of {_SUITS}, "
+                         "as 'As' or 'Td'")
+    return _SUITS.index(text[1]) * 13 + _RANKS.index(text[0])
+
+
+def _split_cards(text: str) -> list[str]:
+    if len(text) % 2:
+        raise ValueError(f"bad cards {text!r} in a hand history: write them run together, as 'AsKd'")
+    return [text[i:i + 2] for i in range(0, len(text), 2)]
+
+
+def _check_holdem(state: State) -> None:
+    if state.game.name != "holdem":
+        raise ValueError(f"this needs a state of game holdem; this one is of {state.game.spec}")
+
+
+def raise_to(state: State, to: int, player: int | None = None) -> None:
+    """Bets or raises to a wager of ``to`` chips on this street (the total the wager
+    reaches, as a PHH ``cbr``) for ``player`` (default: the seat to act). Checked: an
+    amount outside the legal range raises ``IllegalActionError`` naming the range, and
+    the state stays exactly as it was."""
+    if not isinstance(to, int) or isinstance(to, bool):
+        raise TypeError(f"a raise amount is a whole number of chips, got {to!r}")
+    if not -2**63 <= to < 2**63:
+        raise ValueError(f"a raise to {to} chips is beyond any stack")
+    check(lib.meeple_holdem_raise_to(state._ptr, _ACTING if player is None else player, to))
+
+
+@dataclass(frozen=True)
+class HoldemRaise:
+    """An exact-amount bet or raise, to pass to ``State.apply`` like an action id:
+    ``state.apply(meeple.poker.holdem_raise(300))``."""
+
+    amount: int
+
+    def _meeple_apply(self, state: State, player: int | None) -> None:
+        raise_to(state, self.amount, player)
+
+
+def holdem_raise(amount: int) -> HoldemRaise:
+    """A bet or raise to ``amount`` chips (this street's wager), as an action for
+    ``State.apply`` in game holdem."""
+    return HoldemRaise(amount)
+
+
+def legal(state: State) -> dict[str, Any] | None:
+    """What the seat to act may do: ``{"fold": bool, "call": chips, "can_raise": bool,
+    "raise_min": chips, "raise_max": chips}``, or None while dealing or once over."""
+    _check_holdem(state)
+    found: dict[str, Any] | None = state.view(ALL)["legal"]
+    return found
+
+
+def payoffs(state: State) -> list[int]:
+    """Chips won or lost by each seat (zeros until the hand is over)."""
+    _check_holdem(state)
+    return list(state.view(ALL)["payoffs"])
+
+
+# ---- PHH ---------------------------------------------------------------------------
+
+def _options(spec: str) -> dict[str, str]:
+    inner = spec[spec.index("(") + 1:-1]
+    return dict(part.split("=", 1) for part in inner.split(","))
+
+
+def to_phh(state: State) -> str:
+    """The hand of ``state`` as Poker Hand History text (TOML), every card shown: the
+    hole cards (``d dh``), the betting (``f``, ``cc``, ``cbr``), the board (``d db``)
+    and, at a showdown, the hands shown in showdown order (``sm``). Any state can be
+    written; a finished hand gives a complete history."""
+    _check_holdem(state)
+    view = state.view(ALL)
+    n = view["players"]
+    button = view["button"]
+    order = [(button + 1 + i) % n for i in range(n)]  # PHH player i+1 is seat order[i]
+    player_of = {seat: i + 1 for i, seat in enumerate(order)}
+    seats = view["seats"]
+    # p1 posts the small blind and p2 the big one, except heads-up, where p2 (the button)
+    # posts the small blind; the list stays [small, big] either way, as PokerKit reads it.
+    blinds = [view["small_blind"], view["big_blind"]] + [0] * (n - 2)
+    actions: list[str] = []
+    if all(seats[seat]["hole"] for seat in order):
+        for seat in order:
+            actions.append(f"d dh p{player_of[seat]} {''.join(seats[seat]['hole'])}")
+    board = view["board"]
+    streets = ["preflop", "flop", "turn", "river"]
+    board_at = {1: board[0:3], 2: board[3:4], 3: board[4:5]}
+    for street_index, street in enumerate(streets):
+        if street_index and len(board_at[street_index]) == (3 if street_index == 1 else 1):
+            actions.append(f"d db {''.join(board_at[street_index])}")
+        for a in view["actions"]:
+            if a["street"] != street:
+                continue
+            who = f"p{player_of[a['seat']]}"
+            if a["action"] == "fold":
+                actions.append(f"{who} f")
+            elif a["action"] == "raise":
+                actions.append(f"{who} cbr {a['amount']}")
+            else:
+                actions.append(f"{who} cc")
+    for seat in view["showdown_order"]:
+        actions.append(f"p{player_of[seat]} sm {''.join(seats[seat]['hole'])}")
+
+    def ints(values: list[int]) -> str:
+        return "[" + ", ".join(str(v) for v in values) + "]"
+
+    lines = [
+        f"variant = '{'PO' if view['variant'] == 'plo' else 'NT'}'",
+        "ante_trimming_status = true",
+        f"antes = {ints([view['ante']] * n)}",
+        f"blinds_or_straddles = {ints(blinds)}",
+        f"min_bet = {view['big_blind']}",
+        f"starting_stacks = {ints([seats[seat]['starting_stack'] for seat in order])}",
+        "actions = [",
+        *[f"  '{a}'," for a in actions],
+        "]",
+        f"seats = {ints([seat + 1 for seat in order])}",
+        f"seat_count = {n}",
+    ]
+    if view["terminal"]:
+        lines.append(f"finishing_stacks = {ints([seats[seat]['stack'] for seat in order])}")
+    return "\n".join(lines) + "\n"
+
+
+_ACTION = re.compile(r"^(?:d (dh) p(\d+) (\S+)|d (db) (\S+)|p(\d+) (f|cc|cbr|sm)(?: (\S+))?)(?:\s*#.*)?$")
+
+
+def from_phh(text: str, seed: int = 0) -> State:
+    """Replays a PHH hand of no-limit Hold'em (variant ``NT``) or Pot-Limit Omaha
+    (``PO``) into a state of game holdem (explicit chance, chips as the unit), seat
+    ``i`` being player ``p{i+1}`` and the button the last seat. Hole cards a history
+    leaves unknown (``????``) are taken from the player's showdown line when there is
+    one, else drawn, with ``seed``, from the cards nobody is seen to hold. Every action
+    is checked by the rules: an illegal or out-of-turn action raises, naming the line.
+    Other variants, straddles, unequal antes and a minimum bet other than the big blind
+    are refused with a ``ValueError`` that says so."""
+    try:
+        toml = importlib.import_module("tomllib")  # Python 3.11+
+    except ImportError:
+        try:
+            toml = importlib.import_module("tomli")  # the same reader, from PyPI
+        except ImportError:
+            raise ImportError("reading PHH (TOML) needs Python 3.11 or later, or `pip install tomli`") from None
+    try:
+        data = toml.loads(text)
+    except toml.TOMLDecodeError as exc:
+        raise ValueError(f"not a PHH hand history (TOML): {exc}") from None
+    try:
+        return _replay(data, seed)
+    except (TypeError, AttributeError) as exc:  # a field of the wrong type (a number for a list, ...)
+        raise ValueError(f"malformed PHH hand history: a field has the wrong type ({exc})") from None
+
+
+def _replay(data: dict[str, Any], seed: int) -> State:
+    for key in ("variant", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"):
+        if key not in data:
+            raise ValueError(f"the hand history has no '{key}' field, which PHH requires")
+    variant = {"NT": "nlhe", "PO": "plo"}.get(str(data["variant"]))
+    if variant is None:
+        raise ValueError(f"PHH variant {data['variant']!r} is not supported; holdem replays 'NT' (no-limit "
+                         "Texas Hold'em) and 'PO' (Pot-Limit Omaha)")
+    stacks = [int(v) for v in data["starting_stacks"]]
+    n = len(stacks)
+    if not 2 <= n <= 10:
+        raise ValueError(f"the hand has {n} players; holdem seats 2 to 10")
+    blinds = [int(v) for v in data["blinds_or_straddles"]]
+    if len(blinds) != n:
+        raise ValueError(f"blinds_or_straddles lists {len(blinds)} values for {n} players")
+    small, big = blinds[0], blinds[1]  # heads-up: p2, the button, posts the small blind
+    if any(blinds[2:]):
+        raise ValueError("straddles (a third blind) are not supported by holdem")
+    if small > big:
+        raise ValueError(f"blinds_or_straddles {blinds}: the small blind is larger than the big blind")
+    if int(data["min_bet"]) != big:
+        raise ValueError(f"min_bet {data['min_bet']} differs from the big blind {big}; in holdem the smallest bet "
+                         "is the big blind")
+    antes = data.get("antes", [0] * n)
+    antes = [int(a) for a in antes] if isinstance(antes, list) else [int(antes)] * n
+    if len(set(antes)) != 1:
+        raise ValueError(f"antes {antes} differ from player to player; holdem takes one ante from every seat")
+    spec = (f"holdem(players={n},variant={variant},stacks={'/'.join(map(str, stacks))},small_blind={small},"
+            f"big_blind={big},ante={antes[0]},button={n - 1},explicit_chance=true,unit=chips)")
+    game = Game(spec)
+    hole_count = 4 if variant == "plo" else 2
+
+    parsed = []
+    for number, line in enumerate(data["actions"], 1):
+        m = _ACTION.match(str(line).strip())
+        if not m:
+            raise ValueError(f"action {number} {line!r} is not a PHH action of a hold'em hand "
+                             "('d dh p1 AsKs', 'd db Th9c2d', 'p1 f', 'p1 cc', 'p1 cbr 300', 'p1 sm AsKs')")
+        parsed.append((number, line, m))
+
+    holes: list[list[str] | None] = [None] * n
+    shown: list[list[str] | None] = [None] * n
+    for number, line, m in parsed:
+        if m.group(1) or (m.group(6) and m.group(7) == "sm" and m.group(8)):
+            p = int(m.group(2) or m.group(6)) - 1
+            if not 0 <= p < n:
+                raise ValueError(f"action {number} {line!r} names a player beyond p{n}")
+            cards = _split_cards(m.group(3) or m.group(8))
+            if len(cards) != hole_count:
+                raise ValueError(f"action {number} {line!r}: a {data['variant']} hand has {hole_count} hole cards")
+            (holes if m.group(1) else shown)[p] = cards
+    seen: set[str] = set()
+    for p in range(n):
+        dealt, showed = holes[p], shown[p]
+        known = dealt if dealt is not None and "??" not in dealt else showed
+        holes[p] = known if known is not None and "??" not in known else None
+        seen.update(holes[p] or [])
+    for _, _, m in parsed:
+        if m.group(4):
+            seen.update(_split_cards(m.group(5)))
+    for card in seen:
+        _card_id(card)
+    unseen = [r + s for s in _SUITS for r in _RANKS if r + s not in seen]
+    random.Random(seed).shuffle(unseen)
+    full: list[list[str]] = []
+    for p in range(n):
+        full.append(holes[p] or [unseen.pop() for _ in range(hole_count)])
+
+    state = game.new_state(seed)
+    first_deal = game.num_actions - 52
+    for k in range(n * hole_count):
+        card = full[k % n][k // n]  # the deal goes round from p1, one card each
+        state.apply(first_deal + _card_id(card), CHANCE)
+    for number, line, m in parsed:
+        try:
+            if m.group(4):
+                for card in _split_cards(m.group(5)):
+                    state.apply(first_deal + _card_id(card), CHANCE)
+            elif m.group(6):
+                p, verb = int(m.group(6)) - 1, m.group(7)
+                if not 0 <= p < n:
+                    raise ValueError(f"it names a player beyond p{n}")
+                if verb == "f":
+                    state.apply(FOLD, p)
+                elif verb == "cc":
+                    state.apply(CHECK_CALL, p)
+                elif verb == "cbr":
+                    if m.group(8) is None or not m.group(8).isdigit():
+                        raise ValueError("cbr needs a whole amount of chips")
+                    raise_to(state, int(m.group(8)), p)
+        except Exception as exc:
+            raise type(exc)(f"PHH action {number} {line!r}: {exc}") from None
+    return state
