@@ -69,29 +69,59 @@ meeple_status_t meeple_agent_reset(meeple_agent_t* agent, uint64_t seed) {
     });
 }
 
+namespace {
+
+// The seat of `player` in `state`, checked as agents require: the agent's game, a
+// decision of a seat, that seat active.
+int deciding_seat(const Agent& a, const meeple_state& st, int32_t player) {
+    const AnyGame& g = a.game();
+    if (&g != st.game.get() && g.spec() != st.game->spec()) {
+        fail(Status::invalid_argument, "an agent of " + g.spec() + " cannot act in a state of " +
+                                           st.game->spec() + "; make the agent with the state's game");
+    }
+    if (g.is_terminal(st.rec())) fail(Status::wrong_state, "the game is over: there is no action to choose");
+    const int p = g.resolve_player(st.rec(), player);
+    if (p == kChance || (g.actors(st.rec()) & kChanceBit)) {
+        fail(Status::wrong_state, "a chance outcome is pending: agents choose actions of seats only");
+    }
+    g.check_seat(p, false);
+    if (!g.is_active(st.rec(), p)) {
+        fail(Status::not_active, "player " + std::to_string(p) + " owes no decision here");
+    }
+    return p;
+}
+
+}  // namespace
+
 meeple_status_t meeple_agent_act(meeple_agent_t* agent, const meeple_state_t* state, int32_t player,
                                  int32_t* out_action) {
     return guarded([&] {
         meeple_agent& handle = require(agent, "agent");
         const UseGuard use(handle.in_use, "agent");
-        Agent& a = *handle.agent;
         const meeple_state& st = require(state, "state");
         require(out_action, "out_action");
-        const AnyGame& g = a.game();
-        if (&g != st.game.get() && g.spec() != st.game->spec()) {
-            fail(Status::invalid_argument, "an agent of " + g.spec() + " cannot act in a state of " +
-                                               st.game->spec() + "; make the agent with the state's game");
+        const int p = deciding_seat(*handle.agent, st, player);
+        *out_action = handle.agent->act(st.rec(), p);
+    });
+}
+
+meeple_status_t meeple_agent_policy(meeple_agent_t* agent, const meeple_state_t* state, int32_t player, float* out,
+                                    size_t capacity, size_t* out_len) {
+    return guarded([&] {
+        meeple_agent& handle = require(agent, "agent");
+        const UseGuard use(handle.in_use, "agent");
+        const meeple_state& st = require(state, "state");
+        require(out_len, "out_len");
+        const int p = deciding_seat(*handle.agent, st, player);
+        const std::size_t n = static_cast<std::size_t>(handle.agent->game().num_actions());
+        *out_len = n;
+        if (!out && capacity == 0) return;
+        require(out, "out");
+        if (capacity < n) {
+            fail(Status::buffer_too_small, "a policy needs " + std::to_string(n) + " floats; the buffer holds " +
+                                               std::to_string(capacity));
         }
-        if (g.is_terminal(st.rec())) fail(Status::wrong_state, "the game is over: there is no action to choose");
-        const int p = g.resolve_player(st.rec(), player);
-        if (p == kChance || (g.actors(st.rec()) & kChanceBit)) {
-            fail(Status::wrong_state, "a chance outcome is pending: agents choose actions of seats only");
-        }
-        g.check_seat(p, false);
-        if (!g.is_active(st.rec(), p)) {
-            fail(Status::not_active, "player " + std::to_string(p) + " owes no decision here");
-        }
-        *out_action = a.act(st.rec(), p);
+        handle.agent->policy(st.rec(), p, out);
     });
 }
 

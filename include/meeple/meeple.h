@@ -983,6 +983,14 @@ MEEPLE_API meeple_status_t meeple_agent_reset(meeple_agent_t *agent, uint64_t se
 MEEPLE_API meeple_status_t meeple_agent_act(meeple_agent_t *agent, const meeple_state_t *state,
                                             int32_t player, int32_t *out_action);
 
+/* The agent's move probabilities for `player` in `state`: num_actions floats, zero on
+ * every illegal action, summing to one. "random": uniform over the legal actions;
+ * search agents: the root's visit shares after a search of the state (a long call);
+ * "heuristic": its action alone. Query-then-fill over num_actions entries; otherwise
+ * returns as meeple_agent_act. */
+MEEPLE_API meeple_status_t meeple_agent_policy(meeple_agent_t *agent, const meeple_state_t *state,
+                                               int32_t player, float *out, size_t capacity, size_t *out_len);
+
 /* A tournament: whole games between agents, run inside the library.
  * Seats. `agents` gives one spec a seat; with fewer specs than seats the last one
  * fills the rest ({"heuristic", "random"} in 4-seat catan: one heuristic against three

@@ -677,6 +677,12 @@ public:
         check(meeple_agent_act(ptr_.get(), state.handle(), player, &action));
         return action;
     }
+    // Its move probabilities over every action (see meeple_agent_policy).
+    std::vector<float> policy(const State& state, std::int32_t player = MEEPLE_ACTING_PLAYER) {
+        return detail::fetch<float>([&](float* o, std::size_t c, std::size_t* n) {
+            return meeple_agent_policy(ptr_.get(), state.handle(), player, o, c, n);
+        });
+    }
     const meeple_agent_t* handle() const { return ptr_.get(); }
     meeple_agent_t* handle() { return ptr_.get(); }
 

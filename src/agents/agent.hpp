@@ -10,21 +10,25 @@
 #include <string_view>
 
 #include "core/any_game.hpp"
+#include "search/rollout_policy.hpp"
 
 namespace meeple {
 
-class Agent {
+class Agent : public RolloutPolicy {
 public:
-    virtual ~Agent() = default;
 
     const std::string& spec() const { return spec_; }
     const AnyGame& game() const { return *game_; }
 
     // Starts a new game: reseeds the agent's generator and forgets what it kept.
-    virtual void reset(std::uint64_t seed) = 0;
+    void reset(std::uint64_t seed) override = 0;
     // An action for `player`, an active seat of `rec` (a record of this agent's game).
     // Always one of the player's legal actions.
-    virtual int act(const void* rec, int player) = 0;
+    int act(const void* rec, int player) override = 0;
+    // The agent's move probabilities for `player` in `rec`: num_actions floats, zero on
+    // every illegal action, summing to one. Random: uniform over the legal actions;
+    // search agents: the root's visit shares; others: their action alone.
+    virtual void policy(const void* rec, int player, float* out);
 
 protected:
     Agent(std::shared_ptr<const AnyGame> game, std::string spec) : game_(std::move(game)), spec_(std::move(spec)) {}

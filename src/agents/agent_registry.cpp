@@ -1,5 +1,6 @@
 // The registry of agents: random play, the search agents over meeple::Search, and the
 // per-game heuristics (heuristics.hpp).
+#include <algorithm>
 #include <cstring>
 
 #include "agents/agent.hpp"
@@ -28,6 +29,11 @@ int LegalSet::nth(int k) const {
     }
 }
 
+void Agent::policy(const void* rec, int player, float* out) {
+    std::fill(out, out + game_->num_actions(), 0.0f);
+    out[act(rec, player)] = 1.0f;
+}
+
 namespace {
 
 // Uniformly random among the legal actions.
@@ -40,6 +46,12 @@ public:
     int act(const void* rec, int player) override {
         const LegalSet legal(*game_, rec, player);
         return legal.nth(static_cast<int>(rng_.below(static_cast<std::uint32_t>(legal.count))));
+    }
+    void policy(const void* rec, int player, float* out) override {
+        const LegalSet legal(*game_, rec, player);
+        for (int a = 0, n = game_->num_actions(); a < n; ++a) {
+            out[a] = legal.has(a) ? 1.0f / static_cast<float>(legal.count) : 0.0f;
+        }
     }
 
 private:
@@ -73,9 +85,18 @@ public:
         search_ = std::make_unique<Search>(game_, name_ + "(" + options_ + "seed=" + std::to_string(s) + ")", 1, 1);
     }
     int act(const void* rec, int player) override {
+        const LegalSet legal(*game_, rec, player);
+        if (legal.count == 1) return legal.nth(0);  // nothing to search
         search_->set_root(0, rec, player);
         search_->run(Control());
         return search_->chosen_action(0);
+    }
+    void policy(const void* rec, int player, float* out) override {
+        const LegalSet legal(*game_, rec, player);
+        if (legal.count == 1) return Agent::policy(rec, player, out);
+        search_->set_root(0, rec, player);
+        search_->run(Control());
+        search_->policy(0, 1.0, out);
     }
 
 private:
@@ -97,6 +118,17 @@ std::unique_ptr<Agent> make_heuristic_agent(std::shared_ptr<const AnyGame> game,
     if (game->name() == "tictactoe") return make_tictactoe_heuristic(std::move(game), seed);
     if (game->name() == "triangle") return make_triangle_heuristic(std::move(game), seed);
     return nullptr;
+}
+
+std::unique_ptr<RolloutPolicy> make_rollout_policy(std::shared_ptr<const AnyGame> game, std::string_view name,
+                                                   std::uint64_t seed) {
+    if (name == "heuristic") {
+        const std::string game_name = game->name();
+        if (auto agent = make_heuristic_agent(std::move(game), seed)) return agent;
+        fail(Status::invalid_argument, "rollout=heuristic needs a heuristic player, and " + game_name +
+                                           " has none; use rollout=random");
+    }
+    fail(Status::invalid_argument, "unknown rollout policy '" + std::string(name) + "'; available: random, heuristic");
 }
 
 std::string agent_names(const AnyGame& game) {

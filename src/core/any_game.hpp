@@ -19,6 +19,7 @@
 
 namespace meeple {
 
+class RolloutPolicy;
 class SearchTree;
 struct SearchConfig;
 
@@ -96,7 +97,9 @@ public:
 
     // A search tree over this game (search/mcts_tree.hpp), compiled for the game's type.
     // `config` must outlive the tree.
-    virtual std::unique_ptr<SearchTree> make_search_tree(const SearchConfig& config, std::uint64_t seed) const = 0;
+    // A tree of this game; `policy` (may be null: uniformly random) plays its rollouts.
+    virtual std::unique_ptr<SearchTree> make_search_tree(const SearchConfig& config, std::uint64_t seed,
+                                                         std::unique_ptr<RolloutPolicy> policy) const = 0;
 
     // Checked operations: they throw Error and leave the record untouched on bad input.
     void check_seat(int player, bool chance_allowed) const;
@@ -255,7 +258,8 @@ public:
     void observe_slots(const BatchSlots& s, std::size_t begin, std::size_t end, float* out) const override {
         observe_slot_range(*this, s, begin, end, out);
     }
-    std::unique_ptr<SearchTree> make_search_tree(const SearchConfig& config, std::uint64_t seed) const override;
+    std::unique_ptr<SearchTree> make_search_tree(const SearchConfig& config, std::uint64_t seed,
+                                                 std::unique_ptr<RolloutPolicy> policy) const override;
     // The slot loops' steps, for the acting player. step_acting plays `action` when it
     // is legal and reports kStepRejected (nothing changed), kStepMoved or kStepEnded
     // (moved, and the game is over); `chance` is scratch space for max_chance_outcomes

@@ -32,6 +32,7 @@
 #include "core/any_game.hpp"
 #include "core/mask_bits.hpp"
 #include "core/seed_derivation.hpp"
+#include "search/rollout_policy.hpp"
 #include "search/search_config.hpp"
 #include "search/search_tree.hpp"
 
@@ -75,7 +76,7 @@ inline double log_of_count(std::uint32_t n) {
 template <class Model>
 class MctsTree final : public SearchTree {
 public:
-    MctsTree(const Model& game, const SearchConfig& config, std::uint64_t seed)
+    MctsTree(const Model& game, const SearchConfig& config, std::uint64_t seed, std::unique_ptr<RolloutPolicy> policy)
         : game_(game),
           cfg_(config),
           players_(game.num_players()),
@@ -87,7 +88,8 @@ public:
           mask_(static_cast<std::size_t>(words_)),
           seen_(static_cast<std::size_t>(words_)),
           outcomes_(static_cast<std::size_t>(std::max(1, game.max_chance_outcomes()))),
-          value_(static_cast<std::size_t>(players_)) {
+          value_(static_cast<std::size_t>(players_)),
+          policy_(std::move(policy)) {
         closed_loop_chance_ = !cfg_.information_set;
     }
 
@@ -469,7 +471,16 @@ private:
         // Counted available at every earlier choice, as an action of a closed-loop node
         // always is (in the open loop that overstates an action some outcomes did not
         // allow, until exploration has settled it); `consider` adds this choice.
-        add_children(node, seen_.data(), 1.0f / static_cast<float>(legal_count), choices - 1);
+        const double share = cfg_.policy_prior > 0 && policy_ ? cfg_.policy_prior : 0.0;
+        add_children(node, seen_.data(), static_cast<float>((1 - share) / legal_count), choices - 1);
+        if (share > 0) {
+            // The rollout policy's own move gets `share` of the prior on top.
+            policy_->reset(rng_.next());
+            const int favoured = policy_->act(rec, player);
+            for (int c = at(node).first_child; c != first; c = at(c).next_sibling) {
+                if (at(c).action == favoured) at(c).prior += static_cast<float>(share);
+            }
+        }
         for (int c = at(node).first_child; c != first; c = at(c).next_sibling) {
             consider(c);
         }
@@ -539,16 +550,20 @@ private:
         return std::sqrt(-2 * std::log(u1)) * std::cos(6.283185307179586 * u2);
     }
 
-    // Plays uniformly random moves (chance by its probabilities) from rec to the end, or
-    // for rollout_depth moves; value_ gets the returns there, or the game's heuristic
-    // value where the rollout stopped early (its returns when it has no heuristic).
+    // Plays uniformly random moves, or the policy's (chance by its probabilities), from
+    // rec to the end or for rollout_depth moves; value_ gets the returns there, or the
+    // game's heuristic value where the rollout stopped early (its returns when it has no
+    // heuristic).
     void rollout(void* rec) {
+        if (policy_) policy_->reset(rng_.next());
         for (int moves = 0; cfg_.rollout_depth < 0 || moves < cfg_.rollout_depth; ++moves) {
             const int player = acting_player(game_.actors(rec));
             if (player == kNobody) break;
             int action;
             if (player == kChance) {
                 action = sample_outcome(game_.chance_outcomes(rec, outcomes_.data()));
+            } else if (policy_) {
+                action = policy_->act(rec, player);
             } else {
                 game_.legal_mask(rec, player, mask_.data());
                 action = uniform_set_bit(mask_.data(), words_, rng_);
@@ -611,11 +626,13 @@ private:
     std::vector<std::uint64_t> leaf_records_;
     std::uint64_t started_ = 0, completed_ = 0, max_depth_ = 0;
     double value_min_ = 0, value_max_ = 0;
+    std::unique_ptr<RolloutPolicy> policy_;
 };
 
 template <GameRules G>
-std::unique_ptr<SearchTree> GameModel<G>::make_search_tree(const SearchConfig& config, std::uint64_t seed) const {
-    return std::make_unique<MctsTree<GameModel<G>>>(*this, config, seed);
+std::unique_ptr<SearchTree> GameModel<G>::make_search_tree(const SearchConfig& config, std::uint64_t seed,
+                                                           std::unique_ptr<RolloutPolicy> policy) const {
+    return std::make_unique<MctsTree<GameModel<G>>>(*this, config, seed, std::move(policy));
 }
 
 }  // namespace meeple

@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "core/seed_derivation.hpp"
+#include "search/rollout_policy.hpp"
 
 namespace meeple {
 namespace {
@@ -18,6 +19,7 @@ namespace {
 // Streams of the search's generators: tree t of root r, and root r's move choice.
 constexpr std::uint64_t kTreeStream = 0x74726565;   // "tree"
 constexpr std::uint64_t kChoiceStream = 0x63686F6F;  // "choo"
+constexpr std::uint64_t kPolicyStream = 0x706F6C69;  // "poli"
 
 std::string root_name(std::size_t root) { return "root " + std::to_string(root); }
 
@@ -34,7 +36,9 @@ Search::Search(std::shared_ptr<const AnyGame> game, std::string_view spec, std::
     for (std::size_t r = 0; r < roots; ++r) {
         for (std::size_t t = 0; t < trees; ++t) {
             const std::uint64_t seed = derive_seed(derive_seed(cfg_.seed, kTreeStream), r * trees + t);
-            trees_.push_back(game_->make_search_tree(cfg_, seed));
+            std::unique_ptr<RolloutPolicy> policy;
+            if (cfg_.heuristic_rollout) policy = make_rollout_policy(game_, "heuristic", derive_seed(seed, kPolicyStream));
+            trees_.push_back(game_->make_search_tree(cfg_, seed, std::move(policy)));
         }
         choice_rng_.push_back(Rng::from_seed(derive_seed(derive_seed(cfg_.seed, kChoiceStream), r)));
     }

@@ -9,13 +9,17 @@ constexpr OptionSpec kSearchOptions[] = {
     {"iterations", OptionType::integer, "1000", 0, 1e12, {}, "iterations a root per run (0: only the time budget)"},
     {"time_ms", OptionType::real, "0", 0, 1e9, {}, "wall-clock budget of a run in milliseconds (0: none)"},
     {"selection", OptionType::choice, "auto", 0, 0, "auto,uct,puct",
-     "uct (UCB1 over visits) or puct (priors); auto: uct with rollouts, puct with an external evaluator"},
+     "uct (UCB1 over visits) or puct (priors); auto: puct with an external evaluator or a policy prior, else uct"},
     {"evaluator", OptionType::choice, "rollout", 0, 0, "rollout,external",
      "leaf values from random rollouts, or from the caller (values and priors, batched)"},
     {"c_uct", OptionType::real, "1.4", 0, 100, {}, "UCT exploration constant (values normalised to [0, 1])"},
     {"c_puct", OptionType::real, "1.5", 0, 100, {}, "PUCT exploration constant (values normalised to [0, 1])"},
     {"rollout_depth", OptionType::integer, "-1", -1, 1e9, {},
      "moves a rollout plays before it stops and scores the position (-1: to the end)"},
+    {"rollout", OptionType::choice, "random", 0, 0, "random,heuristic",
+     "who plays the rollouts: uniformly random moves, or the game's heuristic player"},
+    {"policy_prior", OptionType::real, "0", 0, 1, {},
+     "with rollout=heuristic: the share of the prior that goes to the heuristic's move (puct; 0: uniform priors)"},
     {"chance", OptionType::choice, "sample", 0, 0, "sample,expand",
      "explicit chance: sample outcomes by probability, or expand every outcome and visit them in proportion"},
     {"dirichlet_alpha", OptionType::real, "0", 0, 100, {}, "root noise on the priors (0: none)"},
@@ -51,11 +55,17 @@ SearchConfig parse_search_spec(std::string_view text) {
     const std::string& selection = options.get_choice("selection");
     c.selection = selection == "uct"    ? Selection::uct
                   : selection == "puct" ? Selection::puct
-                  : c.evaluator == Evaluator::external ? Selection::puct
-                                                       : Selection::uct;
+                  : c.evaluator == Evaluator::external || options.get_real("policy_prior") > 0 ? Selection::puct
+                                                                                              : Selection::uct;
     c.c_uct = options.get_real("c_uct");
     c.c_puct = options.get_real("c_puct");
     c.rollout_depth = static_cast<int>(options.get_int("rollout_depth"));
+    c.heuristic_rollout = options.get_choice("rollout") == "heuristic";
+    c.policy_prior = options.get_real("policy_prior");
+    if (c.policy_prior > 0 && !c.heuristic_rollout) {
+        fail(Status::invalid_argument, "search '" + std::string(text) +
+                                           "' sets policy_prior without a policy: add rollout=heuristic");
+    }
     c.chance = options.get_choice("chance") == "expand" ? ChanceMode::expand : ChanceMode::sample;
     c.dirichlet_alpha = options.get_real("dirichlet_alpha");
     c.dirichlet_fraction = options.get_real("dirichlet_fraction");

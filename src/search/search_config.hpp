@@ -24,6 +24,8 @@ struct SearchConfig {
     double c_uct = 1.4;
     double c_puct = 1.5;
     int rollout_depth = -1;  // -1: play rollouts to the end
+    bool heuristic_rollout = false;  // rollouts played by the game's heuristic player
+    double policy_prior = 0;  // share of the prior on the rollout policy's move (puct)
     ChanceMode chance = ChanceMode::sample;
     double dirichlet_alpha = 0;  // 0: no root noise
     double dirichlet_fraction = 0.25;

@@ -14,6 +14,7 @@ static void heuristic_agent_takes_the_win(void) {
     meeple_agent_t *a = NULL;
     int32_t action = -1;
     char spec[32];
+    float policy[9];
     size_t n = 0, i;
     CHECK_OK(meeple_game_new("tictactoe", &g));
     CHECK_OK(meeple_state_new(g, 1, &s));
@@ -25,6 +26,14 @@ static void heuristic_agent_takes_the_win(void) {
     CHECK(action == 2);
     CHECK_STATUS(meeple_agent_act(a, s, 1, &action), MEEPLE_ERR_NOT_ACTIVE);
     CHECK_STATUS(meeple_agent_act(a, s, 5, &action), MEEPLE_ERR_OUT_OF_RANGE);
+    /* Its policy: the winning move alone; query-then-fill over the 9 actions. */
+    CHECK_OK(meeple_agent_policy(a, s, MEEPLE_ACTING_PLAYER, NULL, 0, &n));
+    CHECK(n == 9);
+    CHECK_STATUS(meeple_agent_policy(a, s, MEEPLE_ACTING_PLAYER, policy, 8, &n), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_OK(meeple_agent_policy(a, s, MEEPLE_ACTING_PLAYER, policy, 9, &n));
+    for (i = 0; i < 9; ++i) CHECK(policy[i] == (i == 2 ? 1.0f : 0.0f));
+    CHECK_STATUS(meeple_agent_policy(a, s, 1, policy, 9, &n), MEEPLE_ERR_NOT_ACTIVE);
+    CHECK_STATUS(meeple_agent_policy(a, s, MEEPLE_ACTING_PLAYER, policy, 9, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
     CHECK_OK(meeple_state_apply(s, 0, 2));
     CHECK_STATUS(meeple_agent_act(a, s, MEEPLE_ACTING_PLAYER, &action), MEEPLE_ERR_WRONG_STATE);
     CHECK_OK(meeple_agent_reset(a, 9));

@@ -224,3 +224,46 @@ def test_explicit_chance_games_finish_in_both_backends():
         assert (r.moves[0][:, 0] == meeple.CHANCE).any()  # the chance moves are recorded
         state = r.replay(0)
         assert state.is_terminal and np.array_equal(state.returns, r.games.returns[0])
+
+
+@pytest.mark.parametrize("spec", ["tictactoe", "triangle", "catan"])
+def test_policies_are_distributions_over_the_legal_actions(spec):
+    game = meeple.Game(spec)
+    state = game.new_state(3)
+    rng = random.Random(1)
+    for _ in range({"tictactoe": 2, "triangle": 3, "catan": 30}[spec]):  # a position a few moves in
+        if state.current_player == meeple.CHANCE:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert not state.is_terminal
+    legal = np.zeros(game.num_actions, dtype=bool)
+    legal[state.legal_actions()] = True
+    uniform = Agent("random", game, 1).policy(state)
+    assert uniform.dtype == np.float32 and uniform.shape == (game.num_actions,)
+    assert np.allclose(uniform[legal], 1 / legal.sum()) and not uniform[~legal].any()
+    heuristic = Agent("heuristic", game, 2)
+    one_hot = heuristic.policy(state)
+    assert one_hot.sum() == 1 and one_hot.max() == 1
+    assert one_hot.argmax() == Agent("heuristic", game, 2).act(state)
+    search = Agent("mcts(iterations=64,rollout_depth=8)", game, 3).policy(state)
+    assert math.isclose(search.sum(), 1, rel_tol=1e-5) and not search[~legal].any()
+    if legal.sum() > 1:  # the search spreads its visits over several moves
+        assert (search > 0).sum() > 1
+    with pytest.raises(TypeError):
+        heuristic.policy("state")
+
+
+def test_heuristic_rollouts_and_the_policy_prior():
+    game = meeple.Game("tictactoe")
+    state = game.new_state()
+    for a in (0, 4, 8):  # X corners, O centre: O must not take a corner (X forks)
+        state.apply(a)
+    # Rollouts played by the heuristic see the fork the heuristic's own corner allows.
+    agent = Agent("mcts(iterations=400,rollout=heuristic,policy_prior=0.5)", game, 1)
+    assert agent.act(state) in (1, 3, 5, 7)
+    assert Agent("heuristic", game).act(state) in (2, 6)  # the prior favours the losing corner
+    assert "rollout=heuristic" in agent.spec and "policy_prior=0.5" in agent.spec
+    with pytest.raises(meeple.InvalidArgumentError, match="add rollout=heuristic"):
+        Agent("mcts(policy_prior=0.5)", game)
+    with pytest.raises(meeple.InvalidArgumentError, match="takes one of random, heuristic"):
+        Agent("mcts(rollout=greedy)", game)

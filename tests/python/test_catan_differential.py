@@ -43,25 +43,15 @@ pytest.importorskip(
 from catanatron import Action, ActionType, Color  # noqa: E402
 from catanatron.game import Game as PeerGame  # noqa: E402
 from catanatron.models.actions import generate_playable_actions  # noqa: E402
-from catanatron.models.map import PORT_DIRECTION_TO_NODEREFS, NodeRef  # noqa: E402
 from catanatron.models.player import RandomPlayer  # noqa: E402
+
+from meeple.catanatron_bridge import PEER_DEV, PEER_RESOURCE, Geometry  # noqa: E402
 
 GAMES = int(os.environ.get("MEEPLE_CATAN_DIFF_GAMES", "2"))
 DOC = pathlib.Path(os.environ.get("MEEPLE_REPO_ROOT", pathlib.Path(__file__).parents[2])) / "docs" / "catan-rules.md"
 
-# catanatron's names <-> meeple's indices.
-RESOURCE = {"BRICK": 0, "WOOD": 1, "SHEEP": 2, "WHEAT": 3, "ORE": 4}
-PEER_RESOURCE = {v: k for k, v in RESOURCE.items()}
-DEV = {"KNIGHT": 0, "VICTORY_POINT": 1, "ROAD_BUILDING": 2, "YEAR_OF_PLENTY": 3, "MONOPOLY": 4}
-PEER_DEV = {v: k for k, v in DEV.items()}
-TERRAIN = {None: "desert", "BRICK": "brick", "WOOD": "lumber", "SHEEP": "wool", "WHEAT": "grain", "ORE": "ore"}
-# meeple's corners, clockwise from the top, are catanatron's node refs in this order.
-CORNERS = [NodeRef.NORTH, NodeRef.NORTHEAST, NodeRef.SOUTHEAST, NodeRef.SOUTH, NodeRef.SOUTHWEST, NodeRef.NORTHWEST]
-# meeple's hexes row by row from the top, as axial (q, r): a centre at (2q + r, 3r).
-HEX_QR = [(q, r) for r in range(-2, 3) for q in range(-2, 3) if -2 <= q + r <= 2]
 TOPOLOGY = catan.topology()
 PROGRESS = set(range(catan.PLAY_ROAD_BUILDING, catan.PLAY_MONOPOLY + 5))
-YOP_PAIRS = [(a, b) for a in range(5) for b in range(a, 5)]
 
 
 def accepted_differences() -> set[str]:
@@ -70,49 +60,6 @@ def accepted_differences() -> set[str]:
 
 class Mismatch(AssertionError):
     pass
-
-
-class Geometry:
-    """meeple's ids <-> catanatron's, from the hexes' coordinates and corners."""
-
-    def __init__(self, peer_map):
-        self.node_to_peer: dict[int, int] = {}
-        self.hex_to_coord = {}
-        for h, (q, r) in enumerate(HEX_QR):
-            coord = (q, -q - r, r)  # cube coordinates: x east, z south
-            tile = peer_map.land_tiles[coord]
-            self.hex_to_coord[h] = coord
-            for c, ref in enumerate(CORNERS):
-                node = int(TOPOLOGY["hex_nodes"][h][c])
-                peer = tile.nodes[ref]
-                if self.node_to_peer.setdefault(node, peer) != peer:
-                    raise Mismatch(f"corner {c} of hex {h} is node {node} in meeple but two nodes in catanatron")
-        assert len(set(self.node_to_peer.values())) == catan.NUM_NODES
-        self.node_of_peer = {p: n for n, p in self.node_to_peer.items()}
-        self.hex_of_coord = {c: h for h, c in self.hex_to_coord.items()}
-        self.edge_of_peer = {}
-        for e, (a, b) in enumerate(TOPOLOGY["edge_nodes"].tolist()):
-            self.edge_of_peer[frozenset((self.node_to_peer[a], self.node_to_peer[b]))] = e
-        self.edge_to_peer = {e: tuple(sorted(k)) for k, e in self.edge_of_peer.items()}
-
-    def board(self, peer_map) -> dict:
-        """meeple's board document for catanatron's map; every harbor must match a port."""
-        terrain, numbers = [], []
-        for h in range(catan.NUM_HEXES):
-            tile = peer_map.land_tiles[self.hex_to_coord[h]]
-            terrain.append(TERRAIN[tile.resource])
-            numbers.append(tile.number)
-        ports = {}
-        for port in peer_map.ports_by_id.values():
-            a, b = PORT_DIRECTION_TO_NODEREFS[port.direction]
-            ports[frozenset((port.nodes[a], port.nodes[b]))] = port.resource
-        harbors = []
-        for h, (a, b) in enumerate(TOPOLOGY["harbor_nodes"].tolist()):
-            key = frozenset((self.node_to_peer[a], self.node_to_peer[b]))
-            if key not in ports:
-                raise Mismatch(f"meeple's harbor {h} (nodes {a}, {b}) has no catanatron port on its coast edge")
-            harbors.append("generic" if ports[key] is None else TERRAIN[ports[key]])
-        return {"terrain": terrain, "numbers": numbers, "harbors": harbors}
 
 
 class Side:
@@ -137,38 +84,10 @@ class Side:
 
     def peer_key(self, action):
         """A catanatron action as the meeple action id it means (or a tag)."""
-        t, v = action.action_type, action.value
-        g = self.geo
-        if t == ActionType.ROLL:
-            return catan.ROLL
-        if t == ActionType.END_TURN:
-            return catan.END_TURN
-        if t == ActionType.BUILD_SETTLEMENT:
-            return catan.BUILD_SETTLEMENT + g.node_of_peer[v]
-        if t == ActionType.BUILD_CITY:
-            return catan.BUILD_CITY + g.node_of_peer[v]
-        if t == ActionType.BUILD_ROAD:
-            return catan.BUILD_ROAD + g.edge_of_peer[frozenset(v)]
-        if t == ActionType.BUY_DEVELOPMENT_CARD:
-            return catan.BUY_DEVELOPMENT
-        if t == ActionType.PLAY_KNIGHT_CARD:
-            return catan.PLAY_KNIGHT
-        if t == ActionType.PLAY_ROAD_BUILDING:
-            return catan.PLAY_ROAD_BUILDING
-        if t == ActionType.PLAY_MONOPOLY:
-            return catan.PLAY_MONOPOLY + RESOURCE[v]
-        if t == ActionType.PLAY_YEAR_OF_PLENTY:
-            if len(v) == 1:
-                return ("year_of_plenty_one", RESOURCE[v[0]])
-            return catan.PLAY_YEAR_OF_PLENTY + YOP_PAIRS.index(tuple(sorted(RESOURCE[x] for x in v)))
-        if t == ActionType.MARITIME_TRADE:
-            return catan.maritime_action(RESOURCE[v[0]], RESOURCE[v[-1]])
-        if t == ActionType.MOVE_ROBBER:
-            coord, color, _ = v
-            return ("robber", g.hex_of_coord[coord], None if color is None else self.seat_of_color[color])
-        if t == ActionType.DISCARD:
-            return ("discard",)
-        raise Mismatch(f"unknown catanatron action {action}")
+        key = self.geo.key(action, self.seat_of_color)
+        if isinstance(key, tuple) and key[0] == "other":
+            raise Mismatch(f"unknown catanatron action {action}")
+        return key
 
     def peer_seat(self) -> int:
         return self.seat_of_color[self.ps.current_color()]

@@ -221,6 +221,8 @@ TEST(agents_and_tournaments_through_the_wrapper) {
     meeple::State s = g.new_state(1);
     for (int a : {0, 3, 1, 4}) s.apply(a);
     CHECK(heuristic.act(s) == 2);  // the win in one
+    const std::vector<float> policy = heuristic.policy(s);
+    CHECK(policy.size() == 9 && policy[2] == 1.0f);
     heuristic.reset(2);
     meeple_tournament_config_t config = meeple::Tournament::config(20, 3, 1);
     const meeple::Tournament t(g, {"heuristic", "random"}, config);

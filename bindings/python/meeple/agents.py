@@ -11,13 +11,15 @@ Built-in agents run in C++ and are made from spec strings, as games and searches
 Specs: ``"random"`` (uniform over the legal actions), ``"heuristic"`` (catan, tictactoe
 and triangle each have one), ``"mcts(iterations=1000)"`` and ``"ismcts(...)"`` (a search
 at every decision with the options of :class:`meeple.Search`). Any Python object with
-``act(state) -> action`` (and optionally ``reset(seed)``) plays in
-:func:`meeple.arena.tournament` too. ``docs/agents.md`` describes every agent.
+``act(state) -> action`` (and optionally ``reset(seed)`` and ``policy(state)``, its move
+probabilities) plays in :func:`meeple.arena.tournament` too. ``docs/agents.md`` describes every agent.
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional, Protocol, Union, runtime_checkable
+
+import numpy as np
 
 from ._ffi import c_string, check, ffi, fetch_string, lib
 from .game import Game, State
@@ -76,6 +78,19 @@ class Agent:
         out = ffi.new("int32_t *")
         check(lib.meeple_agent_act(self._ptr, state._ptr, _ACTING if player is None else int(player), out))
         return int(out[0])
+
+    def policy(self, state: State, player: Optional[int] = None) -> np.ndarray:
+        """The agent's move probabilities for ``player`` (default: the acting seat):
+        float32 over every action, zero on illegal ones, summing to one. ``random``:
+        uniform over the legal actions; search agents: the root's visit shares after a
+        search of the state; ``heuristic``: its action alone. Raises as :meth:`act`."""
+        if not isinstance(state, State):
+            raise TypeError(f"state must be a meeple.State, not {type(state).__name__}")
+        out = np.zeros(self._game.num_actions, dtype=np.float32)
+        length = ffi.new("size_t *")
+        check(lib.meeple_agent_policy(self._ptr, state._ptr, _ACTING if player is None else int(player),
+                                      ffi.from_buffer("float[]", out, require_writable=True), out.size, length))
+        return out
 
     def __repr__(self) -> str:
         return f"Agent({self._spec!r}, {self._game.spec!r})"
