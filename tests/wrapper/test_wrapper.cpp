@@ -236,3 +236,18 @@ TEST(agents_and_tournaments_through_the_wrapper) {
 }
 
 int main(int argc, char** argv) { return meeple::test::run_all(argc, argv); }
+
+TEST(feature_vectors_through_the_wrapper) {
+    const meeple::Game g("catan(players=3)");
+    CHECK(g.features_json().find("\"features_version\":1") != std::string::npos);
+    const std::size_t size = g.feature_size();
+    CHECK(size > 1000);
+    const meeple::Batch batch(g, 2, 9);
+    std::vector<float> rows;
+    batch.features({2, 0}, MEEPLE_FEATURES_SEAT, rows);
+    CHECK(rows.size() == 2 * size);
+    const std::vector<float> first = batch.state(0).features(2);
+    CHECK(std::equal(first.begin(), first.end(), rows.begin()));
+    CHECK_THROWS_STATUS(meeple::Game("tictactoe").features_json(), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_THROWS_STATUS(g.new_state(1).features(3), MEEPLE_ERR_OUT_OF_RANGE);
+}
