@@ -51,6 +51,15 @@ def test_field_table_tiles_the_vector_and_matches_the_version():
     assert catan.features(state, 0).dtype == np.float32
 
 
+def test_the_docs_table_lists_every_field_as_the_library_does(repo_root):
+    text = (repo_root / "docs/catan-features.md").read_text()
+    info = meeple.Game("catan").features_info()
+    assert f"`float32[{info['feature_size']}]`" in text
+    for f in info["fields"]:
+        shape = "(" + ", ".join(map(str, f["shape"])) + ("," if len(f["shape"]) == 1 else "") + ")"
+        assert f"| `{f['name']}` | {f['offset']} | {f['size']} | {shape} | {f['meaning']} |" in text, f["name"]
+
+
 def test_games_without_features_and_bad_arguments_are_refused():
     with pytest.raises(meeple.InvalidArgumentError, match="no feature vectors"):
         meeple.Game("tictactoe").features_info()

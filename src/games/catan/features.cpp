@@ -67,7 +67,7 @@ constexpr FieldDef kFieldDefs[] = {
     {"over_discard_limit", {S}, "per relative seat, 1 if a 7 would make it discard (more than 7 cards)"},
     // Endgame.
     {"settlement_spots", {S}, "per relative seat, nodes where it may build a settlement now (its roads reach them, the distance rule allows)"},
-    {"road_spots", {S}, "per relative seat, empty edges where it may build a road now"},
+    {"road_spots", {S}, "per relative seat, empty edges its roads or buildings reach now (where a road would be legal with the cards and a piece)"},
     {"reachable_points", {S}, "per relative seat, the most points it could hold by the end of a turn of its own from the cards in hand (builds after trading surplus, a held knight taking largest army); 0 where hidden"},
     {"reachable_wins", {S}, "per relative seat, 1 if reachable_points reaches the points to win; 0 where hidden"},
     {"knight_lead", {S}, "per relative seat, knights played plus knights held (held ones where visible) less the best other seat's same count"},
@@ -319,9 +319,15 @@ void write_catan_features(const Catan& game, const Catan::State& s, int viewer, 
         const int r = rel(p);
         const int spots = count_bits(s.road_nodes[p] & ~s.distance_blocked & ~occupied);
         settle_spots[r] = float(spots);
-        int edges = 0;
-        for (int e = 0; e < kNumEdges; ++e) edges += !taken.test(e) && Catan::road_connects(s, p, e);
-        road_spots[r] = float(edges);
+        // Empty edges at the seat's buildings, or at its roads' nodes that no opponent's
+        // building cuts.
+        const std::uint64_t own = s.settlements[p] | s.cities[p];
+        EdgeSet sites;
+        for (std::uint64_t b = own | (s.road_nodes[p] & ~(occupied & ~own)); b; b &= b - 1) {
+            sites = sites | kTopology.edge_mask_of_node[std::countr_zero(b)];
+        }
+        sites = sites & ~taken;
+        road_spots[r] = float(count_bits(sites.lo) + count_bits(sites.hi));
         knight_lead[r] = float(knight_count[p] - best_other(knight_count, n, p));
         if (!sees(p)) continue;
         int gain = build_points_reachable(s, p, hand[p], rates[p], spots);
