@@ -341,3 +341,23 @@ def test_symmetries_commute_with_apply():
                 assert _normal(catan.map_position(catan.position_of(a), k)) == _normal(catan.position_of(b))
                 steps += 1
     assert steps > 20
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_rotating_seats_keeps_every_seats_features(players):
+    game = meeple.Game(f"catan(players={players})")
+    checked = 0
+    for state in play_positions(f"catan(players={players})", games=2, every=37, seed=8):
+        doc = catan.position_of(state)
+        if doc["phase"].startswith("setup"):
+            with pytest.raises(ValueError, match="setup"):
+                catan.rotate_seats(doc, 1, players)
+            continue
+        for k in range(1, players):
+            rotated = game.from_position(catan.rotate_seats(doc, k, players), seed=2)
+            for s in range(players):
+                for omniscient in (False, True):
+                    assert np.array_equal(catan.features(rotated, (s + k) % players, omniscient=omniscient),
+                                          catan.features(state, s, omniscient=omniscient))
+            checked += 1
+    assert checked > 10

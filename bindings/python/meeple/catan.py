@@ -31,7 +31,7 @@ __all__ = [
     "OPEN_OFFER", "CANCEL_OFFER", "ACCEPT_OFFER", "DECLINE_OFFER", "CONFIRM_OFFER",
     "CHANCE_DICE", "CHANCE_DEVELOPMENT", "CHANCE_STEAL", "topology", "maritime_action",
     "position_of", "FEATURE_VERSION", "features", "feature_fields", "symmetries", "map_position",
-    "feature_permutation",
+    "feature_permutation", "rotate_seats",
 ]
 
 ACTION_LAYOUT_VERSION: int = 1
@@ -190,6 +190,53 @@ def map_position(position: dict[str, Any], k: int) -> dict[str, Any]:
         out["buildings"] = [dict(b, node=int(nodes[b["node"]])) for b in position["buildings"]]
     if "roads" in position:
         out["roads"] = [dict(r, edge=int(edges[r["edge"]])) for r in position["roads"]]
+    return out
+
+
+_SEAT_LISTS = ("resources", "development", "development_new", "knights", "discard_owed")
+
+
+def rotate_seats(position: dict[str, Any], k: int, players: int) -> dict[str, Any]:
+    """A position document with every seat p renamed ``(p + k) % players``: pieces,
+    cards, knights, discards, awards, the turn seat, the offer's seats and the robbery's
+    victim move with their seats; turn order stays clockwise. Seen from seat ``(s + k) %
+    players`` it is the position seat ``s`` sees, so feature vectors are equal (tests
+    check it): with symmetries, the other augmentation of value-net data. Setup phases
+    are refused, since their order starts at seat 0."""
+    if not isinstance(players, int) or not 2 <= players <= 4:
+        raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
+    if not isinstance(k, (int, np.integer)):
+        raise TypeError(f"k must be an integer, got {type(k).__name__}")
+    if position.get("phase", "before_roll") in ("setup_settlement", "setup_road"):
+        raise ValueError("setup positions cannot rotate seats: setup order starts at seat 0")
+
+    def seat(p: Any) -> Any:
+        return None if p is None else (int(p) + int(k)) % players
+
+    out = dict(position)
+    for key in _SEAT_LISTS:
+        if key in position:
+            rows = list(position[key])
+            moved = list(rows)
+            for p in range(min(players, len(rows))):
+                moved[seat(p)] = rows[p]
+            out[key] = moved
+    if "buildings" in position:
+        out["buildings"] = [dict(b, owner=seat(b["owner"])) for b in position["buildings"]]
+    if "roads" in position:
+        out["roads"] = [dict(r, owner=seat(r["owner"])) for r in position["roads"]]
+    if "awards" in position:
+        out["awards"] = {name: seat(holder) for name, holder in position["awards"].items()}
+    for key in ("turn_seat", "steal_victim"):
+        if key in position:
+            out[key] = seat(position[key])
+    if "trade" in position:
+        trade = dict(position["trade"])
+        if "responder" in trade:
+            trade["responder"] = seat(trade["responder"])
+        if "accepted" in trade:
+            trade["accepted"] = [seat(p) for p in trade["accepted"]]
+        out["trade"] = trade
     return out
 
 
