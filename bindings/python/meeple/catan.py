@@ -252,15 +252,9 @@ def _feature_permutation(k: int) -> np.ndarray:
         if not axes:
             continue
         index = np.arange(length).reshape(shape)
-        moved = np.empty_like(index)
-        # moved[at q] = the index at p, where the board axis takes p to q: a gather.
-        axis = axes[0]
-        where = [slice(None)] * len(shape)
-        for p, q in enumerate(maps[shape[axis]]):
-            where[axis] = q
-            src = [slice(None)] * len(shape)
-            src[axis] = p
-            moved[tuple(where)] = index[tuple(src)]
+        # The board axis takes p to maps[p]: place q gathers from p = inverse[q].
+        inverse = np.argsort(maps[shape[axes[0]]])
+        moved = np.take(index, inverse, axis=axes[0])
         perm[offset:offset + length] = offset + moved.ravel()
     perm.flags.writeable = False
     return perm
