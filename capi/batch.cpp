@@ -187,6 +187,15 @@ meeple_status_t meeple_batch_write_observations_for(const meeple_batch_t* batch,
     });
 }
 
+meeple_status_t meeple_batch_write_features(const meeple_batch_t* batch, const int32_t* viewers, size_t viewers_len,
+                                            int32_t variant, float* out, size_t len) {
+    return using_batch(batch, [&](const Batch& b) {
+        b.game().check_features(0, variant);
+        const int32_t* v = input(viewers, viewers_len, b.size(), "viewers");
+        b.write_features(v, variant, output(out, len, count(b, b.game().feature_size()), "out"));
+    });
+}
+
 meeple_status_t meeple_batch_write_rewards(const meeple_batch_t* batch, float* out, size_t len) {
     return using_batch(batch, [&](const Batch& b) {
         b.write_rewards(output(out, len, count(b, b.game().num_players()), "out"));

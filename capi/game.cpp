@@ -50,6 +50,14 @@ meeple_status_t meeple_game_describe_json(const meeple_game_t* game, char* out, 
     });
 }
 
+meeple_status_t meeple_game_features_json(const meeple_game_t* game, char* out, size_t capacity, size_t* out_len) {
+    return guarded([&] {
+        const AnyGame& g = *require(game, "game").game;
+        check_buffer(out, capacity, out_len);
+        fill_string(g.features_json(), out, capacity, out_len);
+    });
+}
+
 meeple_status_t meeple_game_action_name(const meeple_game_t* game, int32_t action, char* out,
                                         size_t capacity, size_t* out_len) {
     return guarded([&] {

@@ -8,6 +8,7 @@ using namespace meeple;
 using namespace meeple::capi;
 
 static_assert(MEEPLE_NOBODY == kNobody && MEEPLE_NOBODY == MEEPLE_BATCH_NOBODY);
+static_assert(MEEPLE_FEATURES_SEAT == kFeaturesSeat && MEEPLE_FEATURES_OMNISCIENT == kFeaturesOmniscient);
 
 namespace {
 
@@ -224,6 +225,18 @@ meeple_status_t meeple_state_observation(const meeple_state_t* state, int32_t vi
         std::vector<float> obs(static_cast<std::size_t>(s.game->obs_size()), 0.0f);
         s.game->observe(s.rec(), viewer, obs.data());
         fill_vector(obs, out, capacity, out_len);
+    });
+}
+
+meeple_status_t meeple_state_features(const meeple_state_t* state, int32_t viewer, int32_t variant, float* out,
+                                      size_t capacity, size_t* out_len) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        check_buffer(out, capacity, out_len);
+        s.game->check_features(viewer, variant);
+        std::vector<float> features(static_cast<std::size_t>(s.game->feature_size()), 0.0f);
+        s.game->features(s.rec(), viewer, variant, features.data());
+        fill_vector(features, out, capacity, out_len);
     });
 }
 

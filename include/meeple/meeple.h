@@ -114,6 +114,11 @@ typedef int32_t meeple_status_t;
 #define MEEPLE_VIEW_PUBLIC (-2)
 /* A viewer who sees everything, hidden information included. */
 #define MEEPLE_VIEW_ALL (-3)
+/* Feature vector variants (meeple_state_features, meeple_batch_write_features): a
+ * seat's view, holding only what that seat may know, or omniscient, with every hidden
+ * card; both from the seat's side (it comes first among the seats). */
+#define MEEPLE_FEATURES_SEAT 0
+#define MEEPLE_FEATURES_OMNISCIENT 1
 /* "No action": in batch calls, leaves a slot unchanged. */
 #define MEEPLE_NO_ACTION (-1)
 /* As the `player` of legal_actions, action_mask, is_legal and apply: whoever owes the
@@ -213,6 +218,14 @@ MEEPLE_API meeple_status_t meeple_game_spec(const meeple_game_t *game, char *out
 MEEPLE_API meeple_status_t meeple_game_describe_json(const meeple_game_t *game,
                                                      char *out, size_t capacity,
                                                      size_t *out_len);
+
+/* Writes a JSON object describing the game's feature vectors for value networks:
+ * features_version, feature_size, variants (["seat", "omniscient"]) and fields (each:
+ * name, offset, size, shape, meaning), like obs_fields (catan: docs/catan-features.md).
+ * Query-then-fill. Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, or a game without feature vectors). */
+MEEPLE_API meeple_status_t meeple_game_features_json(const meeple_game_t *game, char *out,
+                                                     size_t capacity, size_t *out_len);
 
 /* Writes the name of an action, with its arguments ("place(1,2)").
  * Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (action outside 0..num_actions-1),
@@ -346,6 +359,16 @@ MEEPLE_API meeple_status_t meeple_state_chance_outcomes(const meeple_state_t *st
 MEEPLE_API meeple_status_t meeple_state_observation(const meeple_state_t *state,
                                                     int32_t viewer, float *out,
                                                     size_t capacity, size_t *out_len);
+
+/* Writes the feature vector of `viewer` (a seat) in `variant` (MEEPLE_FEATURES_SEAT or
+ * MEEPLE_FEATURES_OMNISCIENT): feature_size floats in the layout of
+ * meeple_game_features_json. Query-then-fill. Returns MEEPLE_OK,
+ * MEEPLE_ERR_BUFFER_TOO_SMALL, MEEPLE_ERR_OUT_OF_RANGE (viewer not a seat) or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, unknown variant, or a game without feature
+ * vectors). */
+MEEPLE_API meeple_status_t meeple_state_features(const meeple_state_t *state, int32_t viewer,
+                                                 int32_t variant, float *out, size_t capacity,
+                                                 size_t *out_len);
 
 /* Writes the state as JSON, as `viewer` may see it (hidden values are null).
  * Query-then-fill; MEEPLE_ERR_OUT_OF_RANGE for an unknown viewer. */
@@ -627,6 +650,17 @@ MEEPLE_API meeple_status_t meeple_batch_write_observations_for(const meeple_batc
                                                                const int32_t *viewers,
                                                                size_t viewers_len, float *out,
                                                                size_t len);
+
+/* Writes the feature vector of viewers[i] (n seats) in `variant` for each slot,
+ * float32[n, feature_size] (len >= n * feature_size), in the layout of
+ * meeple_game_features_json; the same floats as meeple_state_features on each slot.
+ * Every viewer is checked first. Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (a viewer
+ * not a seat; nothing written), MEEPLE_ERR_BUFFER_TOO_SMALL, MEEPLE_ERR_BUSY or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL, viewers_len not n, unknown variant, or a game
+ * without feature vectors). */
+MEEPLE_API meeple_status_t meeple_batch_write_features(const meeple_batch_t *batch,
+                                                       const int32_t *viewers, size_t viewers_len,
+                                                       int32_t variant, float *out, size_t len);
 
 /* Writes the rewards of the last step, float32[n, num_players] (len >= n *
  * num_players): the step reward of each slot that moved, zeros for a slot that did not

@@ -122,6 +122,13 @@ public:
             return meeple_game_data_json(ptr_.get(), key.c_str(), o, c, n);
         });
     }
+    // Feature vectors for value networks (games that have them; else InvalidArgument):
+    // the field table as JSON, and the number of floats in one vector.
+    std::string features_json() const {
+        return detail::fetch_string(
+            [&](char* o, std::size_t c, std::size_t* n) { return meeple_game_features_json(ptr_.get(), o, c, n); });
+    }
+    std::size_t feature_size() const;
     State new_state(std::uint64_t seed) const;
     // A state from meeple_state_snapshot bytes, checked, never trusted.
     State restore(const std::vector<std::uint8_t>& snapshot) const;
@@ -279,6 +286,13 @@ public:
         if (out.size() < n) out.resize(n);
         check(meeple_state_observation(ptr_.get(), viewer, out.data(), out.size(), &n));
     }
+    // The feature vector of seat `viewer` in `variant` (MEEPLE_FEATURES_SEAT or
+    // MEEPLE_FEATURES_OMNISCIENT).
+    std::vector<float> features(std::int32_t viewer, std::int32_t variant = MEEPLE_FEATURES_SEAT) const {
+        return detail::fetch<float>([&](float* o, std::size_t c, std::size_t* n) {
+            return meeple_state_features(ptr_.get(), viewer, variant, o, c, n);
+        });
+    }
     std::string view_json(std::int32_t viewer = MEEPLE_VIEW_PUBLIC) const {
         return detail::fetch_string([&](char* o, std::size_t c, std::size_t* n) {
             return meeple_state_view_json(ptr_.get(), viewer, o, c, n);
@@ -321,6 +335,8 @@ inline State Game::new_state(std::uint64_t seed) const {
     check(meeple_state_new(ptr_.get(), seed, &s));
     return State(s);
 }
+
+inline std::size_t Game::feature_size() const { return new_state(0).features(0).size(); }
 
 inline State Game::restore(const std::vector<std::uint8_t>& snapshot) const {
     meeple_state_t* s = nullptr;
@@ -413,6 +429,11 @@ public:
     void observations(const std::vector<std::int32_t>& viewers, std::vector<float>& out) const {
         fit(out, info_.obs_size);
         check(meeple_batch_write_observations_for(ptr_.get(), viewers.data(), viewers.size(), out.data(), out.size()));
+    }
+    // Feature vectors of seats viewers[i] in `variant` for slot i, [n, feature_size].
+    void features(const std::vector<std::int32_t>& viewers, std::int32_t variant, std::vector<float>& out) const {
+        fit(out, static_cast<std::int32_t>(game().feature_size()));
+        check(meeple_batch_write_features(ptr_.get(), viewers.data(), viewers.size(), variant, out.data(), out.size()));
     }
     // Final observations of the games the last autoreset replaced (zeros elsewhere),
     // from the public view, or from viewers[i] when viewers is not empty.

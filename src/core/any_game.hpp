@@ -86,6 +86,18 @@ public:
     // key the game does not publish.
     virtual std::string data_json(std::string_view key) const = 0;
 
+    // Feature vectors (HasFeatures): feature_size() is 0 for a game without them.
+    int feature_size() const { return feature_size_; }
+    std::span<const ObsField> feature_fields() const { return feature_fields_; }
+    std::uint32_t feature_version() const { return feature_version_; }
+    // Unchecked: `viewer` a seat, `variant` kFeaturesSeat or kFeaturesOmniscient.
+    virtual void features(const void* rec, int viewer, int variant, float* out) const = 0;
+    // Throws Error: invalid_argument for a game without features or an unknown variant,
+    // out_of_range for a viewer that is not a seat.
+    void check_features(int viewer, int variant) const;
+    // The field table, size, version and variants as JSON (meeple_game_features_json).
+    std::string features_json() const;
+
     // A batch's slot loops (batch_slots.hpp) over slots [begin, end), with the rules
     // inlined: one virtual call a range.
     virtual void step_slots(const BatchSlots& s, std::size_t begin, std::size_t end, const std::int32_t* actions,
@@ -145,6 +157,9 @@ protected:
     std::size_t record_size_ = 0;
     std::size_t position_offset_ = 0, position_size_ = 0;  // the game state within a record
     std::uint32_t state_version_ = 0;
+    int feature_size_ = 0;
+    std::span<const ObsField> feature_fields_;
+    std::uint32_t feature_version_ = 0;
 };
 
 template <GameRules G>
@@ -167,6 +182,11 @@ public:
         position_offset_ = offsetof(Rec, state);
         position_size_ = sizeof(State);
         state_version_ = G::kStateVersion;
+        if constexpr (HasFeatures<G>) {
+            feature_fields_ = game_.feature_fields();
+            for (const auto& f : feature_fields_) feature_size_ = std::max(feature_size_, f.offset + f.size);
+            feature_version_ = G::kFeatureVersion;
+        }
         // Limits that let every call work in fixed stack buffers.
         if (num_players_ < 1 || num_players_ > kMaxPlayers || num_actions_ < 1 || num_actions_ > kMaxActions ||
             max_chance_outcomes() > kMaxChanceOutcomes) {
@@ -322,6 +342,10 @@ public:
         } else {
             fail(Status::invalid_argument, "game " + name_ + " publishes no data (asked for '" + echo(key) + "')");
         }
+    }
+    void features(const void* rec, int viewer, int variant, float* out) const override {
+        if constexpr (HasFeatures<G>) game_.features(st(rec), viewer, variant, out);
+        else (void)rec, (void)viewer, (void)variant, (void)out;
     }
     void determinize(void* rec, int pov, std::uint64_t seed) const override {
         Rec& r = *static_cast<Rec*>(rec);

@@ -198,6 +198,21 @@ void Batch::write_observations(const std::int32_t* viewers, float* out) const {
     pool_.run(n_, kMinPart, body);
 }
 
+void Batch::write_features(const std::int32_t* viewers, int variant, float* out) const {
+    game_->check_features(0, variant);
+    for (std::size_t i = 0; i < n_; ++i) {
+        if (viewers[i] < 0 || viewers[i] >= players_) {
+            fail(Status::out_of_range, "viewers[" + std::to_string(i) + "] is " + std::to_string(viewers[i]) +
+                                           "; feature vectors take a seat 0.." + std::to_string(players_ - 1));
+        }
+    }
+    const std::size_t size = static_cast<std::size_t>(game_->feature_size());
+    auto body = [&](std::size_t b, std::size_t e, int) {
+        for (std::size_t i = b; i < e; ++i) game_->features(record(i), viewers[i], variant, out + i * size);
+    };
+    pool_.run(n_, kMinPart, body);
+}
+
 void Batch::write_rewards(float* out) const {
     const std::size_t players = static_cast<std::size_t>(players_);
     auto body = [&](std::size_t b, std::size_t e, int) {

@@ -60,6 +60,9 @@ public:
     void write_observations(float* out) const;           // [n, obs_size], acting seat
     // viewers[i] is a seat, kViewPublic or kViewAll; all are checked before any write.
     void write_observations(const std::int32_t* viewers, float* out) const;
+    // Feature vectors of viewers[i] (seats) in `variant`, [n, feature_size]; the game,
+    // the variant and every viewer are checked before any write.
+    void write_features(const std::int32_t* viewers, int variant, float* out) const;
     void write_rewards(float* out) const;                // [n, num_players]
     void write_episodes(std::int32_t* ints, float* returns) const;  // [n, kEpisodeInts], [n, num_players]
     // Observations of the games the last step's autoreset replaced: viewers[i] (or the

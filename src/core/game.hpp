@@ -124,6 +124,20 @@ concept HasGameData = requires(const G& g, std::string_view key, JsonWriter& jso
     { g.data(key, json) } -> std::same_as<bool>;
 };
 
+// Games with feature vectors for value networks: a fixed layout (a field table like the
+// observation's, with its own version), written from a seat's point of view in one of
+// the variants kFeaturesSeat (only what that seat may know) or kFeaturesOmniscient
+// (everything, hidden cards included). features() writes every float (zeros included)
+// and is called only with a seat 0..num_players-1 and one of those variants.
+inline constexpr int kFeaturesSeat = 0;        // MEEPLE_FEATURES_SEAT
+inline constexpr int kFeaturesOmniscient = 1;  // MEEPLE_FEATURES_OMNISCIENT
+template <class G>
+concept HasFeatures = requires(const G& g, const typename G::State& cs, int viewer, int variant, float* out) {
+    { G::kFeatureVersion } -> std::convertible_to<std::uint32_t>;
+    { g.feature_fields() } -> std::convertible_to<std::span<const ObsField>>;
+    { g.features(cs, viewer, variant, out) } -> std::same_as<void>;
+};
+
 // Games that can build a state from a described position (puzzles, tests, analysis).
 // from_position fills `s` from `position` (the game's own JSON layout), drawing any
 // randomness from `rng`; it throws Error(invalid_argument) naming the first thing

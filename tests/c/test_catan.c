@@ -1,4 +1,4 @@
-/* meeple_state_enumerate_outcomes and meeple_game_data_json through the C ABI, on
+/* meeple_state_enumerate_outcomes, meeple_game_data_json and the feature calls through the C ABI, on
  * catan (chance inside a roll) and tic-tac-toe (no chance). */
 #include <math.h>
 #include <stdlib.h>
@@ -109,7 +109,63 @@ static void catan_publishes_its_topology_as_data(void) {
     meeple_game_free(g);
 }
 
+static void catan_features_through_the_abi(void) {
+    meeple_game_t *g = NULL, *t = NULL;
+    meeple_state_t *s = NULL, *tt = NULL;
+    meeple_batch_t *b = NULL;
+    size_t n = 0, size = 0, i;
+    char *json;
+    float *one, *rows, small[4] = {7, 7, 7, 7};
+    int32_t viewers[3] = {0, 2, 1}, bad[3] = {0, 3, 1};
+    CHECK_OK(meeple_game_new("catan(players=3)", &g));
+    CHECK_OK(meeple_game_features_json(g, NULL, 0, &n));
+    json = (char *)malloc(n + 1);
+    CHECK_OK(meeple_game_features_json(g, json, n + 1, &n));
+    CHECK(strstr(json, "\"features_version\":1") != NULL);
+    CHECK(strstr(json, "\"name\":\"production\"") != NULL);
+    free(json);
+    CHECK_OK(meeple_state_new(g, 3, &s));
+    CHECK_OK(meeple_state_features(s, 0, MEEPLE_FEATURES_SEAT, NULL, 0, &size));
+    CHECK(size > 1000);
+    /* A short buffer is left alone. */
+    CHECK_STATUS(meeple_state_features(s, 0, MEEPLE_FEATURES_SEAT, small, 4, &n), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK(n == size && small[0] == 7 && small[3] == 7);
+    CHECK_STATUS(meeple_state_features(s, 3, MEEPLE_FEATURES_SEAT, NULL, 0, &n), MEEPLE_ERR_OUT_OF_RANGE);
+    CHECK_STATUS(meeple_state_features(s, MEEPLE_VIEW_ALL, MEEPLE_FEATURES_SEAT, NULL, 0, &n), MEEPLE_ERR_OUT_OF_RANGE);
+    CHECK_STATUS(meeple_state_features(s, 0, 2, NULL, 0, &n), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(meeple_last_error_message(), "MEEPLE_FEATURES_OMNISCIENT") != NULL);
+    /* A batch writes what each state would. */
+    CHECK_OK(meeple_batch_new(g, 3, 11, 1, &b));
+    rows = (float *)malloc(3 * size * sizeof(float));
+    one = (float *)malloc(size * sizeof(float));
+    CHECK_STATUS(meeple_batch_write_features(b, bad, 3, MEEPLE_FEATURES_SEAT, rows, 3 * size), MEEPLE_ERR_OUT_OF_RANGE);
+    CHECK_STATUS(meeple_batch_write_features(b, viewers, 3, MEEPLE_FEATURES_SEAT, rows, 3 * size - 1),
+                 MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_OK(meeple_batch_write_features(b, viewers, 3, MEEPLE_FEATURES_OMNISCIENT, rows, 3 * size));
+    for (i = 0; i < 3; ++i) {
+        meeple_state_t *slot = NULL;
+        CHECK_OK(meeple_batch_get_state(b, i, &slot));
+        CHECK_OK(meeple_state_features(slot, viewers[i], MEEPLE_FEATURES_OMNISCIENT, one, size, &n));
+        CHECK(memcmp(one, rows + i * size, size * sizeof(float)) == 0);
+        meeple_state_free(slot);
+    }
+    free(one);
+    free(rows);
+    meeple_batch_free(b);
+    /* Games without feature vectors say so. */
+    CHECK_OK(meeple_game_new("tictactoe", &t));
+    CHECK_OK(meeple_state_new(t, 1, &tt));
+    CHECK_STATUS(meeple_game_features_json(t, NULL, 0, &n), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_state_features(tt, 0, MEEPLE_FEATURES_SEAT, NULL, 0, &n), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(meeple_last_error_message(), "no feature vectors") != NULL);
+    meeple_state_free(tt);
+    meeple_game_free(t);
+    meeple_state_free(s);
+    meeple_game_free(g);
+}
+
 const meeple_test_case meeple_catan_tests[] = {
+    {"catan_features_through_the_abi", catan_features_through_the_abi},
     {"catan_roll_has_eleven_successors_one_of_them_the_sampled_step",
      catan_roll_has_eleven_successors_one_of_them_the_sampled_step},
     {"an_action_without_chance_has_one_successor_equal_to_apply",

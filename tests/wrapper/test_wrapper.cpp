@@ -249,3 +249,18 @@ TEST(holdem_exact_raises_through_the_wrapper) {
     CHECK(s.move_number() == 2);
     CHECK_THROWS_STATUS(s.holdem_raise_to(20, 0), MEEPLE_ERR_NOT_ACTIVE);  // seat 2 is to act
 }
+
+TEST(feature_vectors_through_the_wrapper) {
+    const meeple::Game g("catan(players=3)");
+    CHECK(g.features_json().find("\"features_version\":1") != std::string::npos);
+    const std::size_t size = g.feature_size();
+    CHECK(size > 1000);
+    const meeple::Batch batch(g, 2, 9);
+    std::vector<float> rows;
+    batch.features({2, 0}, MEEPLE_FEATURES_SEAT, rows);
+    CHECK(rows.size() == 2 * size);
+    const std::vector<float> first = batch.state(0).features(2);
+    CHECK(std::equal(first.begin(), first.end(), rows.begin()));
+    CHECK_THROWS_STATUS(meeple::Game("tictactoe").features_json(), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_THROWS_STATUS(g.new_state(1).features(3), MEEPLE_ERR_OUT_OF_RANGE);
+}

@@ -343,6 +343,22 @@ class Batch:
             check(lib.meeple_batch_write_observations_for(self._ptr, v, self._n, p, out.size))
         return out
 
+    def features(self, seats: Any, out: np.ndarray | None = None, omniscient: bool = False) -> np.ndarray:
+        """Feature vectors ``float32[n, feature_size]`` (``game.features_info()``), row i
+        from ``seats[i]`` (one seat for every slot, or n of them: any integer array or
+        list), only what that seat may know unless ``omniscient``. Written by the
+        library straight into ``out`` when given (a writeable C-contiguous float32
+        array of that shape), else into a new array."""
+        if "features" not in self._shape:  # asked once: a game without features raises here
+            self._shape["features"] = (self._n, int(self._game.features_info()["feature_size"]))
+        if isinstance(seats, (int, np.integer)) and not isinstance(seats, bool):
+            seats = np.full(self._n, int(seats), dtype=np.int32)
+        seats, v = _input(seats, "int32_t[]", _INT32, self._shape["n"], "seats")
+        out, p = _output(out, "float[]", _FLOAT32, self._shape["features"])
+        variant = lib.MEEPLE_FEATURES_OMNISCIENT if omniscient else lib.MEEPLE_FEATURES_SEAT
+        check(lib.meeple_batch_write_features(self._ptr, v, self._n, variant, p, out.size))
+        return out
+
     def rewards(self, out: np.ndarray | None = None) -> np.ndarray:
         """Rewards of the last step, ``float32[n, num_players]``: zeros for slots that
         did not move; for a slot restarted by ``step_autoreset``, the ended game's

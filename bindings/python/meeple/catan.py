@@ -30,13 +30,16 @@ __all__ = [
     "MOVE_ROBBER", "STEAL", "DISCARD", "MARITIME_TRADE", "OFFER_GIVE", "OFFER_WANT",
     "OPEN_OFFER", "CANCEL_OFFER", "ACCEPT_OFFER", "DECLINE_OFFER", "CONFIRM_OFFER",
     "CHANCE_DICE", "CHANCE_DEVELOPMENT", "CHANCE_STEAL", "topology", "maritime_action",
-    "position_of",
+    "position_of", "FEATURE_VERSION", "features", "feature_fields", "symmetries", "map_position",
+    "feature_permutation", "rotate_seats",
 ]
 
 ACTION_LAYOUT_VERSION: int = 1
 """Version of the action ids below (docs/catan-actions.md)."""
 OBSERVATION_VERSION: int = 2
 """Version of the observation layout (docs/catan-observation.md)."""
+FEATURE_VERSION: int = 1
+"""Version of the feature vector layout (docs/catan-features.md)."""
 
 RESOURCES: tuple[str, ...] = ("brick", "lumber", "wool", "grain", "ore")
 """Resources in the order of every hand, bank and action argument."""
@@ -104,6 +107,169 @@ def topology() -> dict[str, np.ndarray]:
         adjacency[a, b] = adjacency[b, a] = True
     out["node_adjacency"] = adjacency
     return out
+
+
+@lru_cache(maxsize=1)
+def _feature_info() -> dict[str, Any]:
+    info: dict[str, Any] = Game("catan").features_info()
+    if info["features_version"] != FEATURE_VERSION:
+        raise RuntimeError(f"the library writes catan features version {info['features_version']}; "
+                           f"this package reads version {FEATURE_VERSION}: install matching versions")
+    return info
+
+
+def feature_fields() -> dict[str, tuple[int, int, tuple[int, ...]]]:
+    """The feature vector's fields (docs/catan-features.md) by name, in layout order:
+    ``(offset, size, shape)``, the same for every player count. A field's values are
+    ``vec[offset:offset + size].reshape(shape)``; per-seat rows start with the seat
+    whose view it is."""
+    return {f["name"]: (f["offset"], f["size"], tuple(f["shape"])) for f in _feature_info()["fields"]}
+
+
+def features(state: State, seat: int, omniscient: bool = False) -> np.ndarray:
+    """The feature vector of a catan ``state`` from ``seat``'s side, ``float32[F]``
+    (``F`` the sum of ``feature_fields()`` sizes): only what that seat may know, or
+    everything (the other seats' cards and the deck) with ``omniscient=True``. For
+    many states at once, ``Batch.features`` writes ``float32[n, F]`` in one call."""
+    if state.game.name != "catan":
+        raise ValueError(f"features() takes a catan state, not one of {state.game.name!r}")
+    return state.features(seat, omniscient=omniscient)
+
+
+@lru_cache(maxsize=1)
+def _symmetries() -> dict[str, np.ndarray]:
+    data = Game("catan").data("symmetries")
+    out = {key: np.array(data[key], dtype=np.int16) for key in ("rotation", "hex", "node", "edge", "harbor", "action")}
+    out["mirrored"] = np.array(data["mirrored"], dtype=bool)
+    out["keeps_harbors"] = np.array(data["keeps_harbors"], dtype=bool)
+    for value in out.values():
+        value.flags.writeable = False
+    return out
+
+
+def symmetries() -> dict[str, np.ndarray]:
+    """The 12 symmetries of the board (docs/catan-features.md, "Symmetries"), as
+    read-only arrays with one row per symmetry k (rotation ``k % 6`` steps of 60
+    degrees clockwise after a left-right mirror when ``k >= 6``; k = 0 is the identity):
+    ``hex`` (12, 19), ``node`` (12, 54), ``edge`` (12, 72), ``action`` (12,
+    NUM_ACTIONS): where each hex, node, edge or action goes (int16); ``harbor`` (12, 9),
+    -1 in the rows of the 6 symmetries that move harbors off the frame's harbor places;
+    ``rotation``, ``mirrored`` and ``keeps_harbors`` (12,)."""
+    return _symmetries()
+
+
+def map_position(position: dict[str, Any], k: int) -> dict[str, Any]:
+    """The image of a position document (``position_of``, docs/catan-actions.md) under
+    symmetry ``k``: terrain, numbers, robber, buildings and roads moved, and the harbor
+    types too where symmetry k keeps the harbor places; cards, seats and the turn
+    unchanged. A symmetry that does not keep harbor places leaves the harbor types on
+    their places (the board then differs in its maritime rates only)."""
+    sym = symmetries()
+    if not isinstance(k, (int, np.integer)) or not 0 <= int(k) < 12:
+        raise ValueError(f"k must be a symmetry 0..11, got {k!r}")
+    k = int(k)
+    hexes, nodes, edges = sym["hex"][k], sym["node"][k], sym["edge"][k]
+    out = dict(position)
+    if "board" in position:
+        board = dict(position["board"])
+        for key in ("terrain", "numbers"):
+            if key in board:
+                moved: list[Any] = [None] * NUM_HEXES
+                for h, value in enumerate(board[key]):
+                    moved[hexes[h]] = value
+                board[key] = moved
+        if "harbors" in board and sym["keeps_harbors"][k]:
+            harbors: list[Any] = [None] * NUM_HARBORS
+            for h, value in enumerate(board["harbors"]):
+                harbors[sym["harbor"][k][h]] = value
+            board["harbors"] = harbors
+        out["board"] = board
+    if position.get("robber") is not None:
+        out["robber"] = int(hexes[position["robber"]])
+    if "buildings" in position:
+        out["buildings"] = [dict(b, node=int(nodes[b["node"]])) for b in position["buildings"]]
+    if "roads" in position:
+        out["roads"] = [dict(r, edge=int(edges[r["edge"]])) for r in position["roads"]]
+    return out
+
+
+_SEAT_LISTS = ("resources", "development", "development_new", "knights", "discard_owed")
+
+
+def rotate_seats(position: dict[str, Any], k: int, players: int) -> dict[str, Any]:
+    """A position document with every seat p renamed ``(p + k) % players``: pieces,
+    cards, knights, discards, awards, the turn seat, the offer's seats and the robbery's
+    victim move with their seats; turn order stays clockwise. Seen from seat ``(s + k) %
+    players`` it is the position seat ``s`` sees, so feature vectors are equal (tests
+    check it): with symmetries, the other augmentation of value-net data. Setup phases
+    are refused, since their order starts at seat 0."""
+    if not isinstance(players, int) or not 2 <= players <= 4:
+        raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
+    if not isinstance(k, (int, np.integer)):
+        raise TypeError(f"k must be an integer, got {type(k).__name__}")
+    if position.get("phase", "before_roll") in ("setup_settlement", "setup_road"):
+        raise ValueError("setup positions cannot rotate seats: setup order starts at seat 0")
+
+    def seat(p: Any) -> Any:
+        return None if p is None else (int(p) + int(k)) % players
+
+    out = dict(position)
+    for key in _SEAT_LISTS:
+        if key in position:
+            rows = list(position[key])
+            moved = list(rows)
+            for p in range(min(players, len(rows))):
+                moved[seat(p)] = rows[p]
+            out[key] = moved
+    if "buildings" in position:
+        out["buildings"] = [dict(b, owner=seat(b["owner"])) for b in position["buildings"]]
+    if "roads" in position:
+        out["roads"] = [dict(r, owner=seat(r["owner"])) for r in position["roads"]]
+    if "awards" in position:
+        out["awards"] = {name: seat(holder) for name, holder in position["awards"].items()}
+    for key in ("turn_seat", "steal_victim"):
+        if key in position:
+            out[key] = seat(position[key])
+    if "trade" in position:
+        trade = dict(position["trade"])
+        if "responder" in trade:
+            trade["responder"] = seat(trade["responder"])
+        if "accepted" in trade:
+            trade["accepted"] = [seat(p) for p in trade["accepted"]]
+        out["trade"] = trade
+    return out
+
+
+@lru_cache(maxsize=12)
+def _feature_permutation(k: int) -> np.ndarray:
+    sym = symmetries()
+    maps = {NUM_HEXES: sym["hex"][k], NUM_NODES: sym["node"][k], NUM_EDGES: sym["edge"][k]}
+    fields = feature_fields()
+    size = sum(f[1] for f in fields.values())
+    perm = np.arange(size, dtype=np.int32)
+    for offset, length, shape in fields.values():
+        axes = [i for i, d in enumerate(shape) if d in maps]
+        if not axes:
+            continue
+        index = np.arange(length).reshape(shape)
+        # The board axis takes p to maps[p]: place q gathers from p = inverse[q].
+        inverse = np.argsort(maps[shape[axes[0]]])
+        moved = np.take(index, inverse, axis=axes[0])
+        perm[offset:offset + length] = offset + moved.ravel()
+    perm.flags.writeable = False
+    return perm
+
+
+def feature_permutation(k: int) -> np.ndarray:
+    """Indices that turn feature vectors into those of the board seen through symmetry
+    ``k``: ``vec[..., feature_permutation(k)]`` (int32[F]) moves every per-hex,
+    per-node and per-edge field and leaves the rest. For the 6 symmetries that keep the
+    harbor places it equals the features of ``map_position`` (tests check it); for the
+    other 6 the harbors move with the board onto coast nodes without a harbor, a board
+    the rules do not have but a value net may still learn from."""
+    if not isinstance(k, (int, np.integer)) or not 0 <= int(k) < 12:
+        raise ValueError(f"k must be a symmetry 0..11, got {k!r}")
+    return _feature_permutation(int(k))
 
 
 def position_of(state: State) -> dict[str, Any]:

@@ -157,6 +157,15 @@ class Game:
         """The name of an action with its arguments, such as ``"place(1,2)"``."""
         return fetch_string(lambda o, c, n: lib.meeple_game_action_name(self._ptr, action, o, c, n))
 
+    def features_info(self) -> dict[str, Any]:
+        """The game's feature vectors for value networks, as a dict: ``features_version``,
+        ``feature_size``, ``variants`` and ``fields`` (each with ``name``, ``offset``,
+        ``size``, ``shape``, ``meaning``). ``InvalidArgumentError`` for a game without
+        them (catan has them: docs/catan-features.md)."""
+        info: dict[str, Any] = json.loads(
+            fetch_string(lambda o, c, n: lib.meeple_game_features_json(self._ptr, o, c, n)))
+        return info
+
     def data(self, key: str) -> Any:
         """Constant data the game publishes under ``key`` (for catan, ``"topology"``),
         decoded from JSON. Unknown keys raise ``InvalidArgumentError``."""
@@ -394,6 +403,23 @@ class State:
                 or not out.flags.c_contiguous or not out.flags.writeable:
             raise TypeError(f"out must be a writeable C-contiguous float32 array of {size} elements")
         check(lib.meeple_state_observation(self._ptr, viewer, ffi.from_buffer("float[]", out), size, self._n))
+        return out
+
+    def features(self, seat: int, omniscient: bool = False, out: np.ndarray | None = None) -> np.ndarray:
+        """The feature vector of ``seat``, ``float32[feature_size]`` in the layout of
+        ``game.features_info()``: only what that seat may know, or everything with
+        ``omniscient=True``. Writes into ``out`` when given (a writeable C-contiguous
+        float32 array of that size). ``InvalidArgumentError`` for a game without
+        feature vectors, ``OutOfRangeError`` for a seat that is not one."""
+        variant = lib.MEEPLE_FEATURES_OMNISCIENT if omniscient else lib.MEEPLE_FEATURES_SEAT
+        if out is None:
+            check(lib.meeple_state_features(self._ptr, seat, variant, ffi.NULL, 0, self._n))
+            out = np.empty(self._n[0], dtype=np.float32)
+        elif not isinstance(out, np.ndarray) or out.dtype != np.float32 or out.ndim != 1 \
+                or not out.flags.c_contiguous or not out.flags.writeable:
+            raise TypeError("out must be a writeable C-contiguous 1-d float32 array of feature_size elements")
+        check(lib.meeple_state_features(self._ptr, seat, variant, ffi.from_buffer("float[]", out), out.size,
+                                        self._n))
         return out
 
     def view(self, viewer: int = PUBLIC) -> dict[str, Any]:

@@ -50,7 +50,7 @@ public:
     // free roads of a road building card placed before the roll.
     static constexpr std::uint32_t kStateVersion = 2;
     static constexpr std::uint32_t kObservationVersion = 2;
-    static constexpr std::string_view kDataKeys = "topology, versions";
+    static constexpr std::string_view kDataKeys = "topology, versions, symmetries";
 
     struct State {
         std::uint64_t settlements[kMaxSeats];  // node bitsets
@@ -119,6 +119,10 @@ public:
     // others' mean, over the points to win, within the returns' [-1, 1].
     void heuristic_value(const State& s, double* out) const;
     void observe(const State& s, int viewer, float* out) const;
+    // Feature vectors for value networks (features.cpp, docs/catan-features.md).
+    static constexpr std::uint32_t kFeatureVersion = 1;
+    std::span<const ObsField> feature_fields() const;
+    void features(const State& s, int viewer, int variant, float* out) const;
     void view(const State& s, int viewer, JsonWriter& json) const;
     std::string render(const State& s) const;
     std::string action_name(int action) const;

@@ -1,7 +1,9 @@
 // Constant data as JSON (meeple_game_data_json): "topology", the tables of board.hpp
 // with -1 where a node has fewer than three neighbours or hexes; "versions", the
-// layout versions of actions, observation and state.
+// layout versions of actions, observation, state and features; "symmetries", the maps
+// of symmetry.hpp.
 #include "games/catan/catan.hpp"
+#include "games/catan/symmetry.hpp"
 
 namespace meeple::catan {
 namespace {
@@ -29,7 +31,11 @@ void points(JsonWriter& j, const char* key, const std::array<std::array<int, 2>,
 bool Catan::data(std::string_view key, JsonWriter& j) const {
     if (key == "versions") {
         j.begin_object().field("actions", long(kActionLayoutVersion)).field("observation", long(kObservationVersion));
-        j.field("state", long(kStateVersion)).end_object();
+        j.field("state", long(kStateVersion)).field("features", long(kFeatureVersion)).end_object();
+        return true;
+    }
+    if (key == "symmetries") {
+        symmetries_json(j);
         return true;
     }
     if (key != "topology") return false;
