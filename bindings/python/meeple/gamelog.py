@@ -54,11 +54,12 @@ class GameLogWriter:
         self._file: BinaryIO | None = open(self.path, "ab" if append else "wb")
         self.games_written = 0
 
-    def write_game(self, records: Sequence[dict[str, Any]]) -> None:
-        """Writes one game's records (start, steps, end) and flushes them."""
+    def write_game(self, records: Sequence[str | dict[str, Any]]) -> None:
+        """Writes one game's records (start, steps, end: dicts, or JSON lines) and
+        flushes them."""
         if self._file is None:
             raise ValueError(f"the game log {self.path} is closed")
-        text = bytes("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records), "utf-8")
+        text = bytes("".join((r if isinstance(r, str) else _line(r)) + "\n" for r in records), "utf-8")
         self._file.write(_member(text))
         self._file.flush()
         self.games_written += 1
@@ -81,40 +82,69 @@ class GameLogWriter:
         self.close()
 
 
+def _view_text(state: State) -> str:
+    """The omniscient view as the library writes it: JSON text, not parsed (parsing and
+    writing it again would be most of what logging a step costs)."""
+    from ._ffi import fetch_string, lib
+    return fetch_string(lambda o, c, n: lib.meeple_state_view_json(state._ptr, ALL, o, c, n))
+
+
+def _line(record: dict[str, Any], view: str | None = None) -> str:
+    text = json.dumps(record, separators=(",", ":"))
+    return text if view is None else text[:-1] + ',"view":' + view + "}"
+
+
+_CONSTANTS: dict[str, str] = {}
+
+
+def _constants(game: Game) -> str:
+    """The start record's constant part for a game (action names, board data), as JSON
+    members, computed once per spec."""
+    text = _CONSTANTS.get(game.spec)
+    if text is None:
+        constants: dict[str, Any] = {"action_names": [game.action_name(a) for a in range(game.num_actions)]}
+        if game.name == "catan":
+            constants["data"] = {"topology": game.data("topology")}
+        text = json.dumps(constants, separators=(",", ":"))[1:-1]
+        _CONSTANTS[game.spec] = text
+    return text
+
+
 def start_record(game: Game, state: State, *, seed: int | None, agents: Sequence[str] | None,
-                 meta: dict[str, Any] | None) -> dict[str, Any]:
+                 meta: dict[str, Any] | None) -> str:
+    """The start record of a game from ``state``, as a JSON line."""
     import meeple
     record: dict[str, Any] = {
         "type": "start", "format": _FORMAT, "version": GAME_LOG_VERSION, "library": meeple.__version__,
         "game": game.spec, "name": game.name, "players": game.num_players, "seed": seed,
-        "agents": list(agents) if agents is not None else None, "meta": meta or {},
-        "action_names": [game.action_name(a) for a in range(game.num_actions)],
-        "move": state.move_number, "view": state.view(ALL),
+        "agents": list(agents) if agents is not None else None, "meta": meta or {}, "move": state.move_number,
     }
-    if game.name == "catan":
-        record["data"] = {"topology": game.data("topology")}
-    return record
+    text = _line(record)
+    return text[:-1] + "," + _constants(game) + ',"view":' + _view_text(state) + "}"
 
 
-def step_record(game: Game, before: State, action: int, after: State, index: int,
-                agent: dict[str, Any] | None) -> dict[str, Any]:
-    actor = before.current_player
-    legal = before.legal_actions() if actor is not None else []
+def step_record(game: Game, actor: int | None, legal: list[int], action: int, after: State, index: int,
+                agent: dict[str, Any] | None) -> str:
+    """The step record of ``actor`` playing ``action`` among ``legal``, as a JSON line."""
     record: dict[str, Any] = {"type": "step", "i": index, "actor": actor, "action": action,
                               "name": game.action_name(action), "legal": len(legal), "legal_actions": legal}
     if agent is not None:
         record["agent"] = agent
-    record["view"] = after.view(ALL)
-    return record
+    return _line(record, _view_text(after))
 
 
-def end_record(state: State, steps: int) -> dict[str, Any]:
+def _decision(state: State) -> tuple[int | None, list[int]]:
+    actor = state.current_player
+    return actor, (state.legal_actions() if actor is not None else [])
+
+
+def end_record(state: State, steps: int) -> str:
     returns = [float(r) for r in state.returns]
     truncated = state.truncated
     best = max(returns) if returns else 0.0
     winners = [p for p, r in enumerate(returns) if r == best]
     winner = winners[0] if len(winners) == 1 and not truncated and len(returns) > 1 else None
-    return {"type": "end", "steps": steps, "returns": returns, "winner": winner, "truncated": truncated}
+    return _line({"type": "end", "steps": steps, "returns": returns, "winner": winner, "truncated": truncated})
 
 
 class GameRecorder:
@@ -124,7 +154,7 @@ class GameRecorder:
     def __init__(self, writer: GameLogWriter, state: State, *, seed: int | None = None,
                  agents: Sequence[str] | None = None, meta: dict[str, Any] | None = None) -> None:
         self.writer, self.state, self.game = writer, state, state.game
-        self.records: list[dict[str, Any]] = [start_record(self.game, state, seed=seed, agents=agents, meta=meta)]
+        self.records: list[str] = [start_record(self.game, state, seed=seed, agents=agents, meta=meta)]
         self.steps = 0
         self.done = False
 
@@ -133,9 +163,9 @@ class GameRecorder:
         JSON-able output of the agent, such as values or visit counts)."""
         if self.done:
             raise ValueError("this game has been written already; start another with GameLogWriter.game")
-        before = self.state.clone()
+        actor, legal = _decision(self.state)
         self.state.apply(action)
-        self.records.append(step_record(self.game, before, action, self.state, self.steps, agent))
+        self.records.append(step_record(self.game, actor, legal, action, self.state, self.steps, agent))
         self.steps += 1
         if self.state.is_terminal:
             self.finish()
@@ -181,7 +211,8 @@ class BatchSlotRecorder:
             after, restarted = self.batch.state(self.slot), False
         if not restarted and after.move_number == before.move_number:  # rejected: nothing happened
             return
-        self.records.append(step_record(before.game, before, action, after, self.steps, None))
+        actor, legal = _decision(before)
+        self.records.append(step_record(before.game, actor, legal, action, after, self.steps, None))
         self.steps += 1
         self.state = after
         if after.is_terminal:
@@ -328,7 +359,8 @@ def convert_event_log(evlog: Any, out: str | os.PathLike[str], *, finished: bool
             steps = 0
             for row, after in replay_steps(recorded, g):
                 action = int(row[7])
-                records.append(step_record(g, state, action, after, steps, None))
+                actor, legal = _decision(state)
+                records.append(step_record(g, actor, legal, action, after, steps, None))
                 state = after
                 steps += 1
             if state.is_terminal:
