@@ -138,7 +138,7 @@ def record_run(path, spec="tictactoe", n=3, steps=25, seed=5, chunk_every=4, mas
 
 def test_an_event_log_file_cut_at_every_byte_reads_up_to_the_cut(tmp_path):
     path = tmp_path / "run.evlog"
-    record_run(path, agents=["random", "random"], metadata={"run": "cut test"})
+    record_run(path, n=2, steps=12, chunk_every=3, agents=["random", "random"], metadata={"run": "cut test"})
     data = path.read_bytes()
     whole = read_event_log(path)
     assert whole.complete and whole.cut_at is None
