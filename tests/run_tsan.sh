@@ -12,7 +12,7 @@ cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build "$build" -j "$jobs" --target meeple_cpp_tests
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
 export MEEPLE_CATAN_GAMES=20  # the batch tests play Catan too; races show in a few games
-for filter in thread_pool batch random_games equity in_use progress_rises search_gives_the_same_results external_evaluator arena_results_are_the_same sprt_stops_at_the_same_game arena_cancels; do
+for filter in thread_pool batch event_rows_are_the_same random_games equity in_use progress_rises search_gives_the_same_results external_evaluator arena_results_are_the_same sprt_stops_at_the_same_game arena_cancels; do
   echo "-- $filter"
   "$build/tests/meeple_cpp_tests" "$filter"
 done

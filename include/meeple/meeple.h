@@ -772,6 +772,96 @@ MEEPLE_API meeple_status_t meeple_batch_get_state(const meeple_batch_t *batch, s
 MEEPLE_API meeple_status_t meeple_batch_set_state(meeple_batch_t *batch, size_t slot,
                                                   const meeple_state_t *state);
 
+/* ---- Batch event log ------------------------------------------------------------- */
+
+/* A batch can record what happens in its slots as fixed-width int32 rows, appended
+ * from inside its step loop in slot order (the same rows at every thread count) and
+ * drained by the caller. It is off by default; off, a step pays one branch a range of
+ * slots. A row is MEEPLE_EVENT_HEADER_INTS header columns (MEEPLE_EVENT_COL_*) and then
+ * the game's own columns (catan: the offer on the table, points and hand sizes);
+ * meeple_game_event_fields_json names every column. The full table is in
+ * docs/recording.md. The queue has a fixed capacity: rows that do not fit are dropped
+ * and counted (meeple_event_info_t.overflow). */
+#define MEEPLE_EVENT_VERSION 1
+
+/* What to record: a mask of these bits. */
+#define MEEPLE_RECORD_GAME_STARTS 1
+#define MEEPLE_RECORD_GAME_ENDS 2
+#define MEEPLE_RECORD_ACTIONS 4 /* every applied action (trade steps typed as such) */
+#define MEEPLE_RECORD_TRADES 8 /* only the trade steps (catan) */
+#define MEEPLE_RECORD_ALL 15
+
+/* Event types (column MEEPLE_EVENT_COL_TYPE). */
+#define MEEPLE_EVENT_GAME_START 1
+#define MEEPLE_EVENT_GAME_END 2
+#define MEEPLE_EVENT_ACTION 3
+#define MEEPLE_EVENT_TRADE_OPEN 4
+#define MEEPLE_EVENT_TRADE_ACCEPT 5
+#define MEEPLE_EVENT_TRADE_DECLINE 6
+#define MEEPLE_EVENT_TRADE_CONFIRM 7
+#define MEEPLE_EVENT_TRADE_CANCEL 8
+
+/* Header columns of every row. */
+#define MEEPLE_EVENT_COL_TYPE 0
+#define MEEPLE_EVENT_COL_SLOT 1
+#define MEEPLE_EVENT_COL_GAME 2   /* the slot's game counter (0: running when recording began) */
+#define MEEPLE_EVENT_COL_TICK 3   /* batch steps since recording began */
+#define MEEPLE_EVENT_COL_STEP 4   /* moves of the game before the action */
+#define MEEPLE_EVENT_COL_TURN 5   /* the game's turn counter after the event */
+#define MEEPLE_EVENT_COL_ACTOR 6  /* seat, MEEPLE_CHANCE, or MEEPLE_BATCH_NOBODY at starts and ends */
+#define MEEPLE_EVENT_COL_ACTION 7 /* action id, or MEEPLE_NO_ACTION at starts and ends */
+#define MEEPLE_EVENT_COL_ARG0 8   /* start: seed bits 0..31; end: winner or -1 */
+#define MEEPLE_EVENT_COL_ARG1 9   /* start: seed bits 32..63; end: 1 when truncated */
+#define MEEPLE_EVENT_COL_ARG2 10  /* start: MEEPLE_EVENT_FROM_SEED or MEEPLE_EVENT_FROM_STATE */
+#define MEEPLE_EVENT_COL_ARG3 11  /* reserved, 0 */
+#define MEEPLE_EVENT_HEADER_INTS 12
+
+/* Where a started game came from: its seed (a start row at step 0 can be replayed from
+ * it), or a state put into the slot (meeple_batch_set_state, meeple_batch_load). */
+#define MEEPLE_EVENT_FROM_SEED 0
+#define MEEPLE_EVENT_FROM_STATE 1
+
+/* The recording of a batch. Set struct_size to sizeof(meeple_event_info_t) first. */
+typedef struct meeple_event_info {
+    uint32_t struct_size;
+    uint32_t mask;      /* what is recorded; 0 when off */
+    uint32_t row_ints;  /* ints a row: MEEPLE_EVENT_HEADER_INTS + the game's columns */
+    uint32_t reserved;  /* zero */
+    uint64_t capacity;  /* rows the queue holds */
+    uint64_t queued;    /* rows waiting for meeple_batch_drain_events */
+    uint64_t overflow;  /* rows dropped because the queue was full */
+    uint64_t recorded;  /* rows recorded since recording began, dropped ones included */
+} meeple_event_info_t;
+
+/* Starts recording the events in `mask` (MEEPLE_RECORD_*) with a queue of
+ * capacity_rows rows, dropping any queue of an earlier recording, and queues a start
+ * row for every slot's current game when the mask has MEEPLE_RECORD_GAME_STARTS.
+ * mask 0 stops recording and drops the queue (capacity is then ignored). Returns
+ * MEEPLE_OK, MEEPLE_ERR_INVALID_ARGUMENT (NULL batch, unknown mask bits, capacity 0),
+ * MEEPLE_ERR_OUT_OF_MEMORY or MEEPLE_ERR_BUSY. */
+MEEPLE_API meeple_status_t meeple_batch_record_events(meeple_batch_t *batch, uint32_t mask,
+                                                      size_t capacity_rows);
+
+/* Fills *out_info. Returns MEEPLE_OK, MEEPLE_ERR_INVALID_ARGUMENT (NULL, struct_size
+ * below 8) or MEEPLE_ERR_BUSY. */
+MEEPLE_API meeple_status_t meeple_batch_event_info(const meeple_batch_t *batch,
+                                                   meeple_event_info_t *out_info);
+
+/* Moves the oldest queued rows into out (len ints): as many whole rows as fit, in the
+ * order they were recorded; the rest stay queued for the next call, so no row is ever
+ * lost here. *out_rows is set to the rows written (0 when nothing is queued or the
+ * batch does not record). Unlike query-then-fill calls, a short buffer is not an
+ * error: it takes what fits. Returns MEEPLE_OK, MEEPLE_ERR_INVALID_ARGUMENT (NULL
+ * batch, out_rows, or out with len > 0) or MEEPLE_ERR_BUSY. */
+MEEPLE_API meeple_status_t meeple_batch_drain_events(meeple_batch_t *batch, int32_t *out, size_t len,
+                                                     size_t *out_rows);
+
+/* Writes the columns of the game's event rows as a JSON object: event_version,
+ * row_ints, header_ints and columns (each: name, meaning), header first.
+ * Query-then-fill. */
+MEEPLE_API meeple_status_t meeple_game_event_fields_json(const meeple_game_t *game, char *out,
+                                                         size_t capacity, size_t *out_len);
+
 /* Totals of meeple_run_random_games. Set struct_size to sizeof first. */
 typedef struct meeple_random_games {
     uint32_t struct_size;

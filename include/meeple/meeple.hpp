@@ -129,6 +129,11 @@ public:
             [&](char* o, std::size_t c, std::size_t* n) { return meeple_game_features_json(ptr_.get(), o, c, n); });
     }
     std::size_t feature_size() const;
+    // The columns of this game's batch event rows, as JSON (names and meanings).
+    std::string event_fields_json() const {
+        return detail::fetch_string(
+            [&](char* o, std::size_t c, std::size_t* n) { return meeple_game_event_fields_json(ptr_.get(), o, c, n); });
+    }
     State new_state(std::uint64_t seed) const;
     // A state from meeple_state_snapshot bytes, checked, never trusted.
     State restore(const std::vector<std::uint8_t>& snapshot) const;
@@ -468,6 +473,26 @@ public:
         out.truncated = stats.truncated;
         out.mean_length = stats.mean_length;
         return out;
+    }
+    // Event recording (docs/recording.md): MEEPLE_RECORD_* bits, 0 to stop.
+    void record_events(std::uint32_t mask, std::size_t capacity_rows = std::size_t{1} << 20) {
+        check(meeple_batch_record_events(ptr_.get(), mask, capacity_rows));
+    }
+    meeple_event_info_t event_info() const {
+        meeple_event_info_t info{};
+        info.struct_size = sizeof info;
+        check(meeple_batch_event_info(ptr_.get(), &info));
+        return info;
+    }
+    // Appends every queued event row (row_ints ints each) to `rows`; returns how many.
+    std::size_t drain_events(std::vector<std::int32_t>& rows) {
+        const meeple_event_info_t info = event_info();
+        const std::size_t at = rows.size();
+        rows.resize(at + static_cast<std::size_t>(info.queued) * info.row_ints);
+        std::size_t got = 0;
+        check(meeple_batch_drain_events(ptr_.get(), rows.data() + at, rows.size() - at, &got));
+        rows.resize(at + got * info.row_ints);
+        return got;
     }
     std::vector<std::int64_t> illegal_counts() const {
         std::vector<std::int64_t> out(size());

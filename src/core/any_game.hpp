@@ -53,6 +53,12 @@ public:
     std::size_t record_size() const { return record_size_; }
     std::uint32_t state_version() const { return state_version_; }
     virtual int max_chance_outcomes() const = 0;
+    // The game's own columns of event rows, after the header (core/event_log.hpp).
+    std::span<const EventField> event_fields() const { return event_fields_; }
+    std::size_t event_width() const { return kEventHeaderInts + event_fields_.size(); }
+    // Fills the turn column and the game's columns of an event row from a record
+    // (for a game's start or end, which has no action).
+    virtual void event_state(const void* rec, std::int32_t* row) const = 0;
 
     // Unchecked operations on records (callers have validated their arguments).
     virtual void init(void* rec, std::uint64_t seed) const = 0;
@@ -154,6 +160,7 @@ protected:
     Options options_;
     int num_players_ = 0, num_actions_ = 0, obs_size_ = 0;
     std::span<const ObsField> obs_fields_;
+    std::span<const EventField> event_fields_;
     std::size_t record_size_ = 0;
     std::size_t position_offset_ = 0, position_size_ = 0;  // the game state within a record
     std::uint32_t state_version_ = 0;
@@ -177,6 +184,7 @@ public:
         num_players_ = game_.num_players();
         num_actions_ = game_.num_actions();
         obs_fields_ = game_.obs_fields();
+        if constexpr (HasEvents<G>) event_fields_ = game_.event_fields();
         for (const auto& f : obs_fields_) obs_size_ = std::max(obs_size_, f.offset + f.size);
         record_size_ = sizeof(Rec);
         position_offset_ = offsetof(Rec, state);
@@ -308,6 +316,31 @@ public:
             const int k = GameModel::chance_outcomes(rec, chance);
             for (int j = 0; j < k; ++j) words[chance[j].action >> 6] |= 1ull << (chance[j].action & 63);
         }
+    }
+    // The player the slot loops act for (acting_player).
+    int acting(const void* rec) const { return acting_player(game_.actors(st(rec))); }
+    // Event rows (HasEvents; a game without them has no columns of its own and its
+    // move number for a turn).
+    std::int32_t event_type(int action) const {
+        if constexpr (HasEvents<G>) return game_.event_type(action);
+        else return (void)action, kEventAction;
+    }
+    std::int32_t event_turn(const void* rec) const {
+        if constexpr (HasEvents<G>) return game_.event_turn(st(rec));
+        else return clamp32(move_number(rec));
+    }
+    void event_before(const void* rec, std::int32_t* out) const {
+        if constexpr (HasEvents<G>) game_.event_before(st(rec), out);
+        else (void)rec, (void)out;
+    }
+    void event_after(const void* rec, std::int32_t* out) const {
+        if constexpr (HasEvents<G>) game_.event_after(st(rec), out);
+        else (void)rec, (void)out;
+    }
+    void event_state(const void* rec, std::int32_t* row) const override {
+        row[kEvTurn] = event_turn(rec);
+        event_before(rec, row + kEventHeaderInts);
+        event_after(rec, row + kEventHeaderInts);
     }
     // The game's heuristic value of a position (HasHeuristic), else its returns.
     void heuristic_value(const void* rec, double* out) const {

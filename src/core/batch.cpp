@@ -79,7 +79,7 @@ void Batch::start_all(SeedOf seed_of) {
             row.episode[kEpisodeCount] = 0, row.episode[kEpisodeWinner] = -1;
             row.episode[kEpisodeTruncated] = 0, row.episode[kEpisodeLength] = 0;
             row.end_recorded = 0;
-            row.reserved = 0;
+            row.from_state = 0;
             row.stat_games = row.stat_truncated = row.stat_length = 0;
             std::fill_n(row.return_sums(), players_, 0.0);
             std::fill_n(row.returns(players_), 2 * players_, 0.0f);
@@ -87,6 +87,9 @@ void Batch::start_all(SeedOf seed_of) {
         }
     };
     pool_.run(n_, kMinPart, body);
+    if (events_) {
+        for (std::size_t i = 0; i < n_; ++i) log_new_game(i);
+    }
 }
 
 void Batch::reseed(std::uint64_t seed) {
@@ -105,16 +108,20 @@ void Batch::set_record(std::size_t i, const void* rec) {
     std::memcpy(record(i), rec, game_->record_size());
     last_step_[i] = kKept;
     end(i).end_recorded = 0;
+    end(i).from_state = 1;
+    if (events_) log_new_game(i);
 }
 
 // ---- Steps ----
 
 void Batch::step_and_read(const std::int32_t* actions, std::uint8_t* dones, bool autoreset, std::uint64_t* masks,
                           float* obs) {
+    if (events_) ++events_->stage.tick;
     auto body = [&](std::size_t b, std::size_t e, int part) {
         game_->step_slots(slots_, b, e, actions, dones, autoreset, masks, obs, chance_scratch(part));
     };
     pool_.run(n_, kMinPart, body);
+    if (events_) collect_events();
 }
 
 void Batch::step(const std::int32_t* actions, std::uint8_t* dones) {
@@ -290,10 +297,16 @@ void Batch::reset_slots(const std::uint8_t* which, const std::uint64_t* seeds) {
                 game_->init(record(i), derive_seed(row.seed, ++row.games_started));
             }
             row.end_recorded = 0;
+            row.from_state = 0;
             last_step_[i] = kKept;
         }
     };
     pool_.run(n_, kMinPart, body);
+    if (events_) {
+        for (std::size_t i = 0; i < n_; ++i) {
+            if (which[i]) log_new_game(i);
+        }
+    }
 }
 
 void Batch::write_illegal_counts(std::int64_t* out) const { std::copy(illegal_.begin(), illegal_.end(), out); }
@@ -327,7 +340,99 @@ void Batch::load(const std::uint8_t* data, std::size_t len) {
     records_ = std::move(checked);
     slots_.records = records_.get();
     std::fill(last_step_.begin(), last_step_.end(), kKept);
-    for (std::size_t i = 0; i < n_; ++i) end(i).end_recorded = 0;
+    for (std::size_t i = 0; i < n_; ++i) {
+        end(i).end_recorded = 0;
+        end(i).from_state = 1;
+        if (events_) log_new_game(i);
+    }
+}
+
+// ---- Event recording ----
+
+void Batch::record_events(std::uint32_t mask, std::size_t capacity_rows) {
+    if (mask & ~static_cast<std::uint32_t>(kRecordAll)) {
+        fail(Status::invalid_argument, "event mask " + std::to_string(mask) +
+                                           " has unknown bits; combine MEEPLE_RECORD_GAME_STARTS (1), "
+                                           "MEEPLE_RECORD_GAME_ENDS (2), MEEPLE_RECORD_ACTIONS (4) and "
+                                           "MEEPLE_RECORD_TRADES (8), or pass 0 to stop recording");
+    }
+    if (mask == 0) {
+        slots_.events = nullptr;
+        events_.reset();
+        return;
+    }
+    if (capacity_rows == 0) {
+        fail(Status::invalid_argument, "an event queue needs room for at least one row; capacity is 0");
+    }
+    const std::size_t width = game_->event_width();
+    if (capacity_rows > (std::size_t{1} << 40) / width) {
+        fail(Status::out_of_memory, "an event queue of " + std::to_string(capacity_rows) + " rows of " +
+                                        std::to_string(width) + " ints is too large");
+    }
+    slots_.events = nullptr;
+    events_.reset();
+    auto rec = std::unique_ptr<EventRecorder>(new EventRecorder{{}, {}, {}, {}, {}, EventQueue(capacity_rows, width)});
+    rec->rows = std::make_unique<std::int32_t[]>(n_ * kMaxEventsPerSlot * width);
+    rec->counts = std::make_unique<std::uint8_t[]>(n_);
+    rec->games = std::make_unique<std::uint32_t[]>(n_);
+    rec->scratch = std::make_unique<std::int32_t[]>(width);
+    rec->stage = EventStage{rec->rows.get(), rec->counts.get(), rec->games.get(), width, mask, 0};
+    events_ = std::move(rec);
+    slots_.events = &events_->stage;
+    for (std::size_t i = 0; i < n_; ++i) log_start(i);
+}
+
+void Batch::log_new_game(std::size_t i) {
+    ++events_->games[i];
+    log_start(i);
+}
+
+void Batch::log_start(std::size_t i) {
+    if (!(events_->stage.mask & kRecordGameStarts)) return;
+    std::int32_t* row = events_->scratch.get();
+    const SlotEnd& slot = end(i);
+    const void* rec = record(i);
+    row[kEvType] = kEventGameStart;
+    row[kEvSlot] = static_cast<std::int32_t>(i);
+    row[kEvGame] = static_cast<std::int32_t>(events_->games[i]);
+    row[kEvTick] = events_->stage.tick;
+    row[kEvStep] = clamp32(game_->move_number(rec));
+    row[kEvActor] = kNobody;
+    row[kEvAction] = kNoAction;
+    row[kEvArg0] = row[kEvArg1] = row[kEvArg2] = row[kEvArg3] = 0;
+    if (slot.from_state) {
+        row[kEvArg2] = kStartFromState;
+    } else {
+        set_seed_columns(row, slot.games_started == 0 ? slot.seed : derive_seed(slot.seed, slot.games_started));
+        row[kEvArg2] = kStartFromSeed;
+    }
+    game_->event_state(rec, row);
+    events_->queue.push(row);
+}
+
+void Batch::collect_events() {
+    EventRecorder& ev = *events_;
+    const std::size_t width = ev.stage.width;
+    for (std::size_t i = 0; i < n_; ++i) {
+        const std::int32_t* rows = ev.rows.get() + i * kMaxEventsPerSlot * width;
+        for (std::uint8_t k = 0; k < ev.counts[i]; ++k) ev.queue.push(rows + k * width);
+    }
+}
+
+std::size_t Batch::drain_events(std::int32_t* out, std::size_t max_rows) {
+    return events_ ? events_->queue.drain(out, max_rows) : 0;
+}
+
+Batch::EventCounts Batch::event_counts() const {
+    EventCounts c;
+    c.width = game_->event_width();
+    if (!events_) return c;
+    c.mask = events_->stage.mask;
+    c.capacity = events_->queue.capacity();
+    c.queued = events_->queue.queued();
+    c.overflow = events_->queue.overflow();
+    c.recorded = events_->queue.recorded();
+    return c;
 }
 
 }  // namespace meeple

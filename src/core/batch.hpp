@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/any_game.hpp"
+#include "core/event_log.hpp"
 #include "core/thread_pool.hpp"
 
 namespace meeple {
@@ -96,6 +97,22 @@ public:
     };
     EpisodeStats take_episode_stats();
 
+    // Event recording (core/event_log.hpp, docs/recording.md). A mask other than 0
+    // starts it afresh with a queue of capacity_rows rows, and stages a start row for
+    // every slot's current game (when the mask records starts); mask 0 stops it and
+    // drops the queue. Throws Error(invalid_argument) for unknown mask bits or a zero
+    // capacity, Error(out_of_memory) when the queue does not fit.
+    void record_events(std::uint32_t mask, std::size_t capacity_rows);
+    // Moves up to max_rows of the oldest queued rows to out (rows of event_width ints)
+    // and returns how many; the others stay queued. 0 when not recording.
+    std::size_t drain_events(std::int32_t* out, std::size_t max_rows);
+    struct EventCounts {
+        std::uint32_t mask = 0;
+        std::size_t width = 0, capacity = 0, queued = 0;
+        std::uint64_t overflow = 0, recorded = 0;
+    };
+    EventCounts event_counts() const;
+
 private:
     struct Unstarted {};
     // Allocates everything; the slots hold no game until reseed.
@@ -125,6 +142,22 @@ private:
     mutable ThreadPool pool_;
     std::unique_ptr<std::uint64_t[]> mask_scratch_;
     std::unique_ptr<ChanceOutcome[]> chance_scratch_;
+
+    // Event recording, when on: the slots' staging rows, their game counters, the queue.
+    struct EventRecorder {
+        EventStage stage;
+        std::unique_ptr<std::int32_t[]> rows;
+        std::unique_ptr<std::uint8_t[]> counts;
+        std::unique_ptr<std::uint32_t[]> games;
+        std::unique_ptr<std::int32_t[]> scratch;  // one row, for starts outside a step
+        EventQueue queue;
+    };
+    std::unique_ptr<EventRecorder> events_;
+    // Appends the rows the slots staged in the last step to the queue, in slot order.
+    void collect_events();
+    // A new game in slot i outside a step: counts it and queues its start row.
+    void log_new_game(std::size_t i);
+    void log_start(std::size_t i);
 };
 
 }  // namespace meeple

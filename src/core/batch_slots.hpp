@@ -11,6 +11,7 @@
 #include <cstring>
 #include <new>
 
+#include "core/event_log.hpp"
 #include "core/game.hpp"
 #include "core/seed_derivation.hpp"
 
@@ -39,7 +40,7 @@ struct SlotEnd {
     std::uint64_t games_started;  // games after the first of that line, for restart seeds
     std::int32_t episode[kEpisodeInts];
     std::int32_t end_recorded;  // the current game's end is in `episode`
-    std::int32_t reserved;
+    std::int32_t from_state;    // the current game was put in the slot (set_state, load), not started from a seed
     // Running statistics since the last read (Batch::take_episode_stats).
     std::uint64_t stat_games;
     std::uint64_t stat_truncated;
@@ -74,6 +75,7 @@ struct BatchSlots {
     std::byte* ends = nullptr;          // [n] rows of SlotEnd::row_bytes(players, record size)
     std::size_t end_bytes = 0;
     std::size_t final_offset = 0;  // SlotEnd::final_record_offset(players)
+    EventStage* events = nullptr;  // null unless the batch records events
 
     void* record(std::size_t i) const { return records + i * stride_words; }
     // The record of the game an autoreset replaced in slot i, inside its end row.
@@ -124,14 +126,49 @@ void record_episode_end(const Model& game, const BatchSlots& s, std::size_t i) {
     end.end_recorded = 1;
 }
 
+// Stages an event row of slot i for a game's start or end (no action): the header
+// and the game's columns from the record as it is.
+template <class Model>
+std::int32_t* stage_event(const Model& game, const EventStage& ev, std::size_t i, const void* rec,
+                          std::int32_t type) {
+    std::int32_t* row = ev.next_row(i);
+    row[kEvType] = type;
+    row[kEvSlot] = static_cast<std::int32_t>(i);
+    row[kEvGame] = static_cast<std::int32_t>(ev.games[i]);
+    row[kEvTick] = ev.tick;
+    row[kEvStep] = clamp32(game.move_number(rec));
+    row[kEvActor] = kNobody;
+    row[kEvAction] = kNoAction;
+    row[kEvArg0] = row[kEvArg1] = row[kEvArg2] = row[kEvArg3] = 0;
+    row[kEvTurn] = game.event_turn(rec);
+    game.event_before(rec, row + kEventHeaderInts);
+    game.event_after(rec, row + kEventHeaderInts);
+    ++ev.counts[i];
+    return row;
+}
+
+inline void set_seed_columns(std::int32_t* row, std::uint64_t seed) {
+    row[kEvArg0] = static_cast<std::int32_t>(static_cast<std::uint32_t>(seed));
+    row[kEvArg1] = static_cast<std::int32_t>(static_cast<std::uint32_t>(seed >> 32));
+}
+
 // Records the end of slot i's finished game (once) and, with autoreset, starts its
 // next one (seed: derive_seed(slot seed, games started)). s.last_step[i] says whether
-// the step that found the game over moved.
-template <class Model>
+// the step that found the game over moved. kLog: also stages the end and start rows.
+template <bool kLog, class Model>
 void finish_slot(const Model& game, const BatchSlots& s, std::size_t i, bool autoreset) {
     void* rec = s.record(i);
     SlotEnd& slot_end = s.end(i);
-    if (!slot_end.end_recorded) record_episode_end(game, s, i);
+    if (!slot_end.end_recorded) {
+        record_episode_end(game, s, i);
+        if constexpr (kLog) {
+            if (s.events->mask & kRecordGameEnds) {
+                std::int32_t* row = stage_event(game, *s.events, i, rec, kEventGameEnd);
+                row[kEvArg0] = slot_end.episode[kEpisodeWinner];
+                row[kEvArg1] = slot_end.episode[kEpisodeTruncated];
+            }
+        }
+    }
     if (!autoreset) return;
     // The reward row of this step belongs to the game that just ended.
     double reward[kMaxPlayers];
@@ -142,20 +179,24 @@ void finish_slot(const Model& game, const BatchSlots& s, std::size_t i, bool aut
     // Kept for the final observation and state of the game that ended (Gymnasium's
     // final_observation): a copy only when a game ends.
     std::memcpy(s.final_record(i), rec, Model::kRecordBytes);
-    game.init(rec, derive_seed(slot_end.seed, ++slot_end.games_started));
+    const std::uint64_t seed = derive_seed(slot_end.seed, ++slot_end.games_started);
+    game.init(rec, seed);
     slot_end.end_recorded = 0;
+    slot_end.from_state = 0;
     s.last_step[i] = kRestarted;
+    if constexpr (kLog) {
+        ++s.events->games[i];
+        if (s.events->mask & kRecordGameStarts) {
+            std::int32_t* row = stage_event(game, *s.events, i, rec, kEventGameStart);
+            set_seed_columns(row, seed);
+            row[kEvArg2] = kStartFromSeed;
+        }
+    }
 }
 
-// Steps slots [begin, end): actions[i] for the acting player of slot i (kNoAction:
-// leave it; an illegal action leaves the slot as it was and counts). dones[i] is 1
-// when slot i's game is over after the step; then finish_slot records it and, with
-// autoreset, restarts it. Unless null, masks and obs then get the slot's packed mask
-// and observation (rows of the whole batch, as mask_slot_range and observe_slot_range
-// write them), read while the record is still in cache. `chance` is scratch space for
-// the model's max_chance_outcomes entries.
-template <class Model>
-void step_slot_range(const Model& game, const BatchSlots& s, std::size_t begin, std::size_t end,
+// The slot loop of step_slot_range; kLog stages the event rows of each slot.
+template <bool kLog, class Model>
+void step_slots_with(const Model& game, const BatchSlots& s, std::size_t begin, std::size_t end,
                      const std::int32_t* actions, std::uint8_t* dones, bool autoreset, std::uint64_t* masks,
                      float* obs, ChanceOutcome* chance) {
     const std::size_t words = static_cast<std::size_t>(game.mask_words());
@@ -166,8 +207,29 @@ void step_slot_range(const Model& game, const BatchSlots& s, std::size_t begin, 
         LastStep last = kKept;
         bool over;
         if (action == kNoAction) {
+            if constexpr (kLog) s.events->counts[i] = 0;
             over = game.is_terminal(rec);
         } else {
+            // The action's row is begun before the step (who acts, the position before
+            // it) and kept only when the step moved.
+            std::int32_t* row = nullptr;
+            if constexpr (kLog) {
+                const EventStage& ev = *s.events;
+                ev.counts[i] = 0;
+                const std::int32_t type = game.event_type(action);
+                if (event_wanted(ev.mask, type)) {
+                    row = ev.next_row(i);
+                    row[kEvType] = type;
+                    row[kEvSlot] = static_cast<std::int32_t>(i);
+                    row[kEvGame] = static_cast<std::int32_t>(ev.games[i]);
+                    row[kEvTick] = ev.tick;
+                    row[kEvStep] = clamp32(game.move_number(rec));
+                    row[kEvActor] = game.acting(rec);
+                    row[kEvAction] = action;
+                    row[kEvArg0] = row[kEvArg1] = row[kEvArg2] = row[kEvArg3] = 0;
+                    game.event_before(rec, row + kEventHeaderInts);
+                }
+            }
             const int result = game.step_acting(rec, action, chance);
             if (result == kStepRejected) {
                 ++s.illegal[i];
@@ -175,13 +237,39 @@ void step_slot_range(const Model& game, const BatchSlots& s, std::size_t begin, 
             } else {
                 last = kMoved;
                 over = result == kStepEnded;
+                if constexpr (kLog) {
+                    if (row) {
+                        row[kEvTurn] = game.event_turn(rec);
+                        game.event_after(rec, row + kEventHeaderInts);
+                        ++s.events->counts[i];
+                    }
+                }
             }
         }
         s.last_step[i] = last;
         dones[i] = over ? 1 : 0;
-        if (over) [[unlikely]] finish_slot(game, s, i, autoreset);
+        if (over) [[unlikely]] finish_slot<kLog>(game, s, i, autoreset);
         if (masks) game.mask_acting(rec, masks + i * words, chance);
         if (obs) game.observe_acting(rec, obs + i * obs_size);
+    }
+}
+
+// Steps slots [begin, end): actions[i] for the acting player of slot i (kNoAction:
+// leave it; an illegal action leaves the slot as it was and counts). dones[i] is 1
+// when slot i's game is over after the step; then finish_slot records it and, with
+// autoreset, restarts it. Unless null, masks and obs then get the slot's packed mask
+// and observation (rows of the whole batch, as mask_slot_range and observe_slot_range
+// write them), read while the record is still in cache. `chance` is scratch space for
+// the model's max_chance_outcomes entries. With event recording on, the same loop
+// compiled a second time stages each slot's rows: the choice is one branch a range.
+template <class Model>
+void step_slot_range(const Model& game, const BatchSlots& s, std::size_t begin, std::size_t end,
+                     const std::int32_t* actions, std::uint8_t* dones, bool autoreset, std::uint64_t* masks,
+                     float* obs, ChanceOutcome* chance) {
+    if (s.events) [[unlikely]] {
+        step_slots_with<true>(game, s, begin, end, actions, dones, autoreset, masks, obs, chance);
+    } else {
+        step_slots_with<false>(game, s, begin, end, actions, dones, autoreset, masks, obs, chance);
     }
 }
 

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "core/event_log.hpp"
 #include "core/json.hpp"
 #include "core/json_read.hpp"
 #include "core/options.hpp"
@@ -145,6 +146,20 @@ concept HasFeatures = requires(const G& g, const typename G::State& cs, int view
 template <class G>
 concept HasPosition = requires(const G& g, const JsonValue& position, typename G::State& s, Rng& rng) {
     { g.from_position(position, s, rng) } -> std::same_as<void>;
+};
+
+// Games with their own columns in batch event rows (core/event_log.hpp): a table of
+// fields, the event type of an action (trade steps), the game's turn counter, and the
+// fields themselves: event_before writes what the position held before an action
+// (Catan: the offer on the table), event_after what it holds after; each writes only
+// its own columns of the game's part of the row (out[0] is the first game column).
+template <class G>
+concept HasEvents = requires(const G& g, const typename G::State& cs, int action, std::int32_t* out) {
+    { g.event_fields() } -> std::convertible_to<std::span<const EventField>>;
+    { g.event_type(action) } -> std::same_as<std::int32_t>;
+    { g.event_turn(cs) } -> std::same_as<std::int32_t>;
+    { g.event_before(cs, out) } -> std::same_as<void>;
+    { g.event_after(cs, out) } -> std::same_as<void>;
 };
 
 }  // namespace meeple

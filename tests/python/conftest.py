@@ -139,6 +139,27 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
                               "and document why.")
 
 
+@pytest.fixture(scope="session")
+def require_chromium(request: pytest.FixtureRequest) -> tuple[str, str]:
+    """(browser, driver) paths of Debian's chromium and chromium-driver, for the viewer's
+    browser tests, once selenium imports; skips (or fails under --require-peers) when
+    any of them is missing."""
+    import shutil
+
+    try:
+        importlib.import_module("selenium.webdriver")
+    except ImportError as exc:
+        _missing(request.config, "selenium", f'pip install "meeple[test]" ({INSTALL_ALL}); import said: {exc}')
+
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not browser or not driver:
+        _missing(request.config, "chromium",
+                 "apt-get install chromium chromium-driver (.ci/run does) for the viewer's browser tests; "
+                 f"found browser={browser}, driver={driver}")
+    return str(browser), str(driver)
+
+
 @pytest.fixture
 def ttt() -> meeple.Game:
     return meeple.Game("tictactoe")

@@ -150,6 +150,25 @@ TEST(batch_seeded_set_state_viewers_final_observations_stats_and_reset) {
     CHECK_THROWS_STATUS(batch.final_state(0), MEEPLE_ERR_WRONG_STATE);
 }
 
+TEST(batch_event_rows_through_the_wrapper) {
+    const meeple::Game g("tictactoe");
+    CHECK(g.event_fields_json().find("\"name\":\"type\"") != std::string::npos);
+    meeple::Batch batch(g, std::vector<std::uint64_t>{3, 4}, 1);
+    batch.record_events(MEEPLE_RECORD_ALL, 100);
+    std::vector<std::uint8_t> dones;
+    for (std::int32_t cell : {0, 3, 1, 4, 2}) batch.step_autoreset({cell, MEEPLE_NO_ACTION}, dones);
+    std::vector<std::int32_t> rows;
+    // Two starts, five moves of slot 0, its end and its next start.
+    CHECK(batch.drain_events(rows) == 9);
+    const std::size_t w = MEEPLE_EVENT_HEADER_INTS;
+    CHECK(rows.size() == 9 * w);
+    CHECK(rows[2 * w + MEEPLE_EVENT_COL_TYPE] == MEEPLE_EVENT_ACTION && rows[2 * w + MEEPLE_EVENT_COL_ACTION] == 0);
+    CHECK(rows[7 * w + MEEPLE_EVENT_COL_TYPE] == MEEPLE_EVENT_GAME_END && rows[7 * w + MEEPLE_EVENT_COL_ARG0] == 0);
+    CHECK(rows[8 * w + MEEPLE_EVENT_COL_TYPE] == MEEPLE_EVENT_GAME_START && rows[8 * w + MEEPLE_EVENT_COL_GAME] == 1);
+    CHECK(batch.event_info().queued == 0 && batch.event_info().overflow == 0);
+    CHECK_THROWS_STATUS(batch.record_events(99), MEEPLE_ERR_INVALID_ARGUMENT);
+}
+
 TEST(poker_calls_through_the_wrapper) {
     namespace poker = meeple::poker;
     CHECK(poker::parse_cards("As Kd") == (std::vector<std::int32_t>{3 * 13 + 12, 1 * 13 + 11}));

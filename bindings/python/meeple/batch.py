@@ -489,6 +489,45 @@ class Batch:
             raise TypeError(f"set_state() takes a meeple.State, not {type(state).__name__}")
         check(lib.meeple_batch_set_state(self._ptr, self._slot(i), state._ptr))
 
+    # ---- event log (docs/recording.md) ----
+
+    def record_events(self, mask: int | str = "all", capacity: int = 1 << 20) -> None:
+        """Starts recording events into a queue of ``capacity`` rows (dropping any
+        earlier queue) and queues a start row for every slot's current game.
+        ``mask``: ``"all"``, a ``|``-joined string of ``starts``, ``ends``, ``actions``,
+        ``trades``, or an int of ``meeple.events.RECORD_*`` bits; 0 or ``"off"`` stops
+        recording. Rows then come from ``drain_events``."""
+        from .events import parse_mask
+        bits = parse_mask(mask)
+        if not isinstance(capacity, (int, np.integer)) or isinstance(capacity, bool) or capacity < 1:
+            raise ValueError(f"capacity must be a positive number of rows, got {capacity!r}")
+        check(lib.meeple_batch_record_events(self._ptr, bits, int(capacity)))
+
+    def event_info(self) -> dict[str, int]:
+        """The recording's numbers: ``mask``, ``row_ints``, ``capacity``, ``queued``,
+        ``overflow`` (rows dropped because the queue was full) and ``recorded``."""
+        info = ffi.new("meeple_event_info_t *")
+        info.struct_size = ffi.sizeof("meeple_event_info_t")
+        check(lib.meeple_batch_event_info(self._ptr, info))
+        return {k: int(getattr(info, k)) for k in ("mask", "row_ints", "capacity", "queued", "overflow", "recorded")}
+
+    def drain_events(self, out: np.ndarray | None = None) -> np.ndarray:
+        """Moves the oldest queued event rows into ``out`` (int32[rows, row_ints]) and
+        returns the filled part (a view of ``out``); rows that do not fit stay queued
+        for the next call. Without ``out``, returns every queued row in a new array."""
+        width = self._game.event_row_ints
+        if out is None:
+            queued = self.event_info()["queued"]
+            out = np.empty((queued, width), dtype=_INT32)
+        if (not isinstance(out, np.ndarray) or out.dtype != _INT32 or out.ndim != 2 or out.shape[1] != width
+                or not out.flags.c_contiguous or not out.flags.writeable):
+            raise TypeError(f"out must be a C-contiguous, writeable numpy array of dtype int32 and shape "
+                            f"(rows, {width}); got {_describe(out)}")
+        rows = ffi.new("size_t *")
+        ptr = ffi.from_buffer("int32_t[]", out, require_writable=True) if out.size else ffi.NULL
+        check(lib.meeple_batch_drain_events(self._ptr, ptr, out.size, rows))
+        return out[: int(rows[0])]
+
     def _slot(self, i: int) -> int:
         if not isinstance(i, (int, np.integer)):
             raise TypeError(f"slot index must be an integer, not {type(i).__name__}")

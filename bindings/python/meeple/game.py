@@ -66,7 +66,7 @@ class Game:
     with a message listing what exists, and ``ParseError`` for a malformed spec.
     """
 
-    __slots__ = ("_ptr", "_spec", "_info", "_describe", "_obs_fields", "__weakref__")
+    __slots__ = ("_ptr", "_spec", "_info", "_describe", "_obs_fields", "_events", "__weakref__")
 
     def __init__(self, spec: str = "tictactoe") -> None:
         if not isinstance(spec, str):
@@ -165,6 +165,24 @@ class Game:
         info: dict[str, Any] = json.loads(
             fetch_string(lambda o, c, n: lib.meeple_game_features_json(self._ptr, o, c, n)))
         return info
+
+    @property
+    def event_fields(self) -> tuple[str, ...]:
+        """Column names of this game's batch event rows, header first
+        (``meeple_game_event_fields_json``; see ``meeple.events``)."""
+        return tuple(c["name"] for c in self._event_table()["columns"])
+
+    @property
+    def event_row_ints(self) -> int:
+        """Ints in one batch event row of this game."""
+        return int(self._event_table()["row_ints"])
+
+    def _event_table(self) -> dict[str, Any]:
+        table: dict[str, Any] | None = getattr(self, "_events", None)
+        if table is None:
+            table = json.loads(fetch_string(lambda o, c, n: lib.meeple_game_event_fields_json(self._ptr, o, c, n)))
+            self._events = table
+        return table
 
     def data(self, key: str) -> Any:
         """Constant data the game publishes under ``key`` (for catan, ``"topology"``),

@@ -133,6 +133,15 @@ public:
     // Constant data by name: "topology", "versions" (topology_json.cpp).
     bool data(std::string_view key, JsonWriter& json) const;
 
+    // Event rows (events.cpp, docs/recording.md): the offer on the table before an
+    // action, then each seat's public and true points and hand size, the phase and the
+    // last roll after it. Trade steps have their own event types.
+    std::span<const EventField> event_fields() const;
+    std::int32_t event_type(int action) const;
+    std::int32_t event_turn(const State& s) const { return static_cast<std::int32_t>(s.turn); }
+    void event_before(const State& s, std::int32_t* out) const;
+    void event_after(const State& s, std::int32_t* out) const;
+
     // Explicit chance: the pending outcomes. With implicit chance, none.
     int max_chance_outcomes() const { return 11; }
     int chance_outcomes(const State& s, ChanceOutcome* out) const;

@@ -71,4 +71,15 @@ void Triangle::build_obs_fields() {
     add("step", 1, 1, 0, 0, "placements made so far");
 }
 
+namespace {
+constexpr EventField kEventFields[] = {
+    {"placed", "after the event: triangles placed so far"},
+    {"cleared", "after the event: triangles cleared so far"},
+    {"last_placed", "after the event: triangles placed by the last step"},
+    {"last_cleared", "after the event: triangles cleared by the last step"},
+};
+}  // namespace
+
+std::span<const EventField> Triangle::event_fields() const { return kEventFields; }
+
 }  // namespace meeple::triangle

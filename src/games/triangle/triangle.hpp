@@ -66,6 +66,18 @@ public:
     // game goes on after the step.
     void step_reward(const State& s, double* out) const;
     void observe(const State& s, int viewer, float* out) const;
+    // Event rows (docs/recording.md): triangles placed and cleared, in total and by
+    // the last step, after the event.
+    std::span<const EventField> event_fields() const;
+    std::int32_t event_type(int) const { return kEventAction; }
+    std::int32_t event_turn(const State& s) const { return static_cast<std::int32_t>(s.steps); }
+    void event_before(const State&, std::int32_t*) const {}
+    void event_after(const State& s, std::int32_t* out) const {
+        out[0] = static_cast<std::int32_t>(s.placed);
+        out[1] = static_cast<std::int32_t>(s.cleared);
+        out[2] = s.last_placed;
+        out[3] = s.last_cleared;
+    }
     void view(const State& s, int viewer, JsonWriter& json) const;
     std::string render(const State& s) const;
     std::string action_name(int action) const;

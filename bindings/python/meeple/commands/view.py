@@ -1,0 +1,69 @@
+"""``meeple view``: opens the game-log viewer (a single HTML file of the package)."""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import html
+import tempfile
+import webbrowser
+from pathlib import Path
+from urllib.parse import quote
+
+from .args import UsageError
+
+
+def viewer_path() -> Path:
+    """The viewer's HTML file inside the installed package."""
+    return Path(__file__).resolve().parent.parent / "viewer" / "viewer.html"
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = subparsers.add_parser(
+        "view", help="open the game-log viewer in a browser",
+        description="Prints the path of the viewer (one HTML file, no network) and opens it in a "
+                    "browser. Open or drop a game log (.jsonl.gz from 'meeple demo' or 'meeple "
+                    "convert') into it. With LOG, writes a copy of the viewer with the log inside "
+                    "(a browser cannot be handed a local file) and opens that.")
+    p.add_argument("log", nargs="?", metavar="LOG", help="a game log to open")
+    p.add_argument("--no-browser", action="store_true", help="only print the paths")
+    p.add_argument("-o", "--output", metavar="PAGE.html",
+                   help="where to write the viewer with LOG inside (default: a file in the temporary folder)")
+    p.set_defaults(run=run, prog=p.prog)
+
+
+def page_with_log(log: Path) -> str:
+    """The viewer as one page with draw.js and the log (base64) inside it."""
+    viewer = viewer_path()
+    page = viewer.read_text(encoding="utf-8")
+    draw = (viewer.parent / "draw.js").read_text(encoding="utf-8")
+    page = page.replace('<script src="draw.js"></script>', "<script>\n" + draw + "\n</script>", 1)
+    data = base64.b64encode(log.read_bytes()).decode()
+    embedded = (f'<script id="meeple-embedded-log" type="application/octet-stream" '
+                f'data-name="{html.escape(log.name)}">{data}</script>')
+    return page.replace("<!--MEEPLE-EMBEDDED-LOG-->", embedded, 1)
+
+
+def run(args: argparse.Namespace) -> int:
+    viewer = viewer_path()
+    if not viewer.is_file():
+        raise UsageError(f"the viewer is missing from the package ({viewer}); reinstall meeple")
+    print(f"viewer: {viewer}")
+    page = viewer
+    if args.log:
+        log = Path(args.log)
+        if not log.is_file():
+            raise UsageError(f"{log}: no such file")
+        page = Path(args.output) if args.output else Path(tempfile.gettempdir()) / f"meeple-view-{log.name}.html"
+        try:
+            page.write_text(page_with_log(log), encoding="utf-8")
+        except OSError as e:
+            raise UsageError(f"cannot write {page}: {e.strerror}") from None
+        print(f"page with {log}: {page}")
+    elif args.output:
+        raise UsageError("--output needs a LOG to put inside the page")
+    if not args.no_browser:
+        url = "file://" + quote(str(page.resolve()))
+        if not webbrowser.open(url):
+            print(f"no browser could be started; open {url} yourself")
+    return 0
