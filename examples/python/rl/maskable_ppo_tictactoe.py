@@ -31,11 +31,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--opponent", default="random", help="agent spec of O: random, heuristic, mcts(iterations=50)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--eval-games", type=int, default=1000)
+    p.add_argument("--n-steps", type=int, default=256, help="steps an environment per rollout")
     p.add_argument("--plot", default="maskable_ppo_tictactoe.png")
     p.add_argument("--smoke", action="store_true", help="a few hundred steps: checks that it runs")
     args = p.parse_args(argv)
     if args.smoke:
         args.total_steps, args.num_envs, args.eval_games = 256, 2, 20
+        args.n_steps = 64
     return args
 
 
@@ -81,7 +83,7 @@ class Curve(BaseCallback):
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
     args = parse_args(argv)
-    torch.set_num_threads(2)
+    torch.set_num_threads(1)  # faster than 2 for this small network, and on a busy machine
     before = play(None, args.opponent, args.eval_games, seed=10_000)
     print(f"random X against {args.opponent} O: win {before[0]:.1%}, draw {before[1]:.1%}, loss {before[2]:.1%}")
 
@@ -93,7 +95,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         return thunk
 
     venv = DummyVecEnv([make(i) for i in range(args.num_envs)])
-    model = MaskablePPO("MultiInputPolicy", venv, n_steps=max(32, 2048 // args.num_envs), batch_size=256,
+    model = MaskablePPO("MultiInputPolicy", venv, n_steps=args.n_steps, batch_size=min(256, args.n_steps * args.num_envs),
                         learning_rate=1e-3, gamma=0.99, ent_coef=0.01, seed=args.seed, verbose=0)
     curve = Curve()
     start = time.perf_counter()

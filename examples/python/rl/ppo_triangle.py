@@ -40,7 +40,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--ent-coef", type=float, default=0.01)
     p.add_argument("--vf-coef", type=float, default=0.5)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--threads", type=int, default=2, help="torch and batch threads")
+    p.add_argument("--threads", type=int, default=1, help="torch and batch threads (1 is fastest for this small network)")
     p.add_argument("--eval-episodes", type=int, default=512)
     p.add_argument("--plot", default="ppo_triangle.png", help="where to save the learning curve")
     p.add_argument("--smoke", action="store_true", help="a few hundred steps: checks that it runs")

@@ -231,18 +231,23 @@ class VectorEnv(gym.vector.VectorEnv):
         batch.dense_masks(out=self._mask_bool)
 
     def _final_infos(self, ended: np.ndarray) -> dict[str, Any]:
-        """``final_obs`` and ``final_info`` of the games that ended, in the layout
-        Gymnasium's own vector environments give them (``VectorEnv._add_info``)."""
-        episodes = self._batch.episodes()
+        """``final_obs`` and ``final_info`` of the games that ended, in the layout that
+        Gymnasium's ``VectorEnv._add_info`` gives its own vector environments
+        (``final_obs``: an object array of observations; ``final_info``: a dict of
+        arrays, each with its ``_key`` mask), built in whole-array operations."""
+        n, done = self.num_envs, self._dones
+        final_obs = np.full(n, None, dtype=object)
         no_mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        infos: dict[str, Any] = {}
         for i in ended.tolist():
-            final = {"final_obs": {"observation": self._final[i].copy(), "action_mask": no_mask},
-                     "final_info": {"legal_action_count": 0, "illegal_action": False, "episode_return": float(self._return[i]),
-                                    "episode_length": int(self._length[i]),
-                                    "returns": episodes.returns[i].astype(np.float64)}}
-            infos = self._add_info(infos, final, i)
-        return infos
+            final_obs[i] = {"observation": self._final[i].copy(), "action_mask": no_mask}
+        returns = np.zeros((n, self.game.num_players), dtype=np.float64)
+        returns[ended] = self._batch.episodes().returns[ended]
+        info = {"legal_action_count": np.zeros(n, dtype=np.int64), "illegal_action": np.zeros(n, dtype=np.bool_),
+                "episode_return": np.where(done, self._return, 0.0),
+                "episode_length": np.where(done, self._length, 0), "returns": returns}
+        for key in list(info):
+            info["_" + key] = done.copy()
+        return {"final_obs": final_obs, "_final_obs": done.copy(), "final_info": info, "_final_info": done.copy()}
 
     def __repr__(self) -> str:
         return f"VectorEnv({self.game.spec!r}, num_envs={self.num_envs}, seat={self.seat})"
