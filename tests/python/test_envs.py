@@ -403,3 +403,19 @@ def test_the_triangle_drawing_darkens_filled_cells(gym):
     state.apply(state.legal_actions()[0])
     after = int((draw(state) == dark).all(axis=2).sum())
     assert before == 0 and after > 0
+
+
+# ---- the training examples (smoke runs: a few hundred steps) ----
+
+@pytest.mark.parametrize("example, extra_module", [("ppo_triangle.py", "torch"),
+                                                   ("maskable_ppo_tictactoe.py", "sb3_contrib")])
+def test_the_training_examples_run_and_save_their_learning_curve(require_peer, repo_root, tmp_path, example,
+                                                                 extra_module):
+    for module in ("gymnasium", "torch", "matplotlib", extra_module):
+        require_peer(module, extra="train")
+    plot = tmp_path / "curve.png"
+    run = subprocess.run([sys.executable, str(repo_root / "examples/python/rl" / example), "--smoke", "--plot",
+                          str(plot)], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "learning curve saved to" in run.stdout and plot.stat().st_size > 1000
+    assert ("random play: mean return" in run.stdout) or ("random X against random O" in run.stdout)

@@ -21,7 +21,7 @@ from .render import draw
 __all__ = ["GymEnv", "observation_space", "action_space"]
 
 
-def observation_space(game: Game) -> spaces.Dict:
+def observation_space(game: Game) -> Any:
     """``Dict(observation=Box(float32[obs_size]), action_mask=MultiBinary(num_actions))``."""
     return spaces.Dict({
         "observation": spaces.Box(-np.inf, np.inf, shape=(game.obs_size,), dtype=np.float32),
@@ -29,11 +29,16 @@ def observation_space(game: Game) -> spaces.Dict:
     })
 
 
-def action_space(game: Game) -> spaces.Discrete:
+def action_space(game: Game) -> Any:
+    """``Discrete(num_actions)``."""
     return spaces.Discrete(game.num_actions)
 
 
-class GymEnv(gym.Env):
+# Typed as Any: the generic parameters of gymnasium's classes differ between its versions.
+_Env: Any = gym.Env
+
+
+class GymEnv(_Env):  # type: ignore[misc]
     """One seat of a meeple game as a Gymnasium environment; the other seats are played
     by ``opponents`` inside ``step`` and ``reset``, and chance outcomes are drawn inside
     them too, so every observation is one where ``seat`` must act (or the game is over).
@@ -74,7 +79,7 @@ class GymEnv(gym.Env):
       picture of the board, see :mod:`meeple.envs.render`).
     """
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(self, spec: Union[str, Game] = "triangle", seat: int = 0, opponents: Any = None,
                  render_mode: str | None = None, illegal_action: str = "raise", illegal_reward: float = -1.0) -> None:

@@ -9,8 +9,12 @@ from typing import Any, Union
 import numpy as np
 
 try:
-    import pettingzoo
+    import importlib
+
     from gymnasium.utils import seeding
+
+    # Any: pettingzoo ships no type information.
+    pettingzoo: Any = importlib.import_module("pettingzoo")
 except ImportError as exc:  # pragma: no cover - exercised without the extra
     raise ImportError(f'meeple.envs.AECEnv and ParallelEnv need pettingzoo: pip install "meeple[pettingzoo]" '
                       f'({exc})') from exc
@@ -34,7 +38,7 @@ class _Match:
     ``GymEnv``: ``reset(seed=x)`` plays ``new_state(x)``, each later ``reset()`` the next
     game ``derive_seed(x, k)``), observations and masks per seat."""
 
-    def __init__(self, spec: Union[str, Game], render_mode: str | None, modes: list[str]) -> None:
+    def __init__(self, spec: Union[str, Game], render_mode: str | None, modes: Any) -> None:
         self.game = env_game(spec)
         if render_mode is not None and render_mode not in modes:
             raise ValueError(f"render_mode must be one of {modes} or None, got {render_mode!r}")
@@ -76,7 +80,7 @@ class _Match:
         return self.state.render() if mode == "ansi" else draw(self.state)
 
 
-class AECEnv(pettingzoo.AECEnv):
+class AECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
     """Every seat of a meeple game as a PettingZoo ``AECEnv``: agents ``"player_0"``
     .. ``"player_{n-1}"``, ``agent_selection`` the seat that acts (the lowest active seat
     when several are active at once; chance outcomes are drawn inside ``step``).
@@ -120,7 +124,7 @@ class AECEnv(pettingzoo.AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         seat = acting_seat(state)
         self.agent_selection = self.possible_agents[seat if seat is not None else 0]
         self._update_infos()
@@ -172,7 +176,7 @@ class AECEnv(pettingzoo.AECEnv):
         pass
 
 
-class ParallelEnv(pettingzoo.ParallelEnv):
+class ParallelEnv(pettingzoo.ParallelEnv):  # type: ignore[misc]
     """Every seat of a meeple game as a PettingZoo ``ParallelEnv``. Each step every live
     agent gets its observation, reward (its step reward), termination, truncation and
     info; the game takes the action of the agent that acts (``info["acting"]`` is True

@@ -31,21 +31,24 @@ __all__ = ["RllibMultiAgentEnv", "rllib_env_class"]
 _CLASS: Any = None
 
 
-def rllib_env_class() -> type:
+def rllib_env_class() -> Any:
     """The ``ray.rllib.env.MultiAgentEnv`` subclass (imports Ray; ``ImportError`` saying
     what to install when it is missing)."""
     global _CLASS
     if _CLASS is not None:
         return _CLASS
     try:
-        from ray.rllib.env.multi_agent_env import MultiAgentEnv
+        import importlib
+
+        # Any: RLlib's own annotations are not what this module is checked against.
+        MultiAgentEnv: Any = importlib.import_module("ray.rllib.env.multi_agent_env").MultiAgentEnv
     except ImportError as exc:
         raise ImportError(f'meeple.envs.rllib needs Ray RLlib: pip install "meeple[rllib]" ({exc})') from exc
     from ..errors import IllegalActionError
     from ._seats import acting_seat, check_action
     from .pettingzoo import _Match
 
-    class MeepleMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc, valid-type]
+    class MeepleMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
         """See :mod:`meeple.envs.rllib`."""
 
         metadata = {"render_modes": ["ansi", "rgb_array"]}

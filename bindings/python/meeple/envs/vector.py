@@ -25,7 +25,10 @@ from .gym import action_space, observation_space
 __all__ = ["VectorEnv"]
 
 
-class VectorEnv(gym.vector.VectorEnv):
+_VectorEnv: Any = gym.vector.VectorEnv  # Any: its generic parameters differ between gymnasium versions
+
+
+class VectorEnv(_VectorEnv):  # type: ignore[misc]
     """``num_envs`` games of one seat, stepped together by one :class:`meeple.Batch`: the
     same episodes, step for step, as ``num_envs`` :class:`GymEnv` objects made with the
     same arguments and reset with the same seeds (``reset(seed=s)`` seeds game i with
@@ -88,7 +91,7 @@ class VectorEnv(gym.vector.VectorEnv):
         self._obs = np.zeros((n, game.obs_size), dtype=np.float32)
         self._mask = np.zeros((n, game.num_actions), dtype=np.int8)
         self._mask_bool = self._mask.view(np.bool_)
-        self._observations = {"observation": self._obs, "action_mask": self._mask}
+        self._observations: dict[str, np.ndarray] = {"observation": self._obs, "action_mask": self._mask}
         self._rewards2d = np.zeros((n, players), dtype=np.float32)
         self._more_rewards = np.zeros((n, players), dtype=np.float32)
         self._rewards = self._rewards2d[:, self.seat] if players > 1 else self._rewards2d.reshape(n)
