@@ -132,6 +132,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     for update in range(updates):
         frac = 1.0 - update / updates
         optimizer.param_groups[0]["lr"] = frac * args.lr
+        this_update: list[float] = []
         for t in range(steps):
             buf_obs[t], buf_mask[t], buf_done[t] = next_obs, next_mask, next_done
             with torch.no_grad():
@@ -144,7 +145,9 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             next_done = torch.from_numpy((terms | truncs).astype(np.float32))
             if "final_info" in infos:
                 done = np.flatnonzero(infos["_final_info"])
-                recent.extend(infos["final_info"]["episode_return"][done].tolist())
+                finished = infos["final_info"]["episode_return"][done].tolist()
+                recent.extend(finished)
+                this_update.extend(finished)
                 games += done.size
         # Generalised advantage estimation; a finished game does not bootstrap.
         with torch.no_grad():
@@ -178,8 +181,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
                 nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
                 optimizer.step()
         done_steps = (update + 1) * size
-        if recent:
-            curve.append((done_steps, float(np.mean(recent))))
+        if this_update:
+            curve.append((done_steps, float(np.mean(this_update))))
         if recent and (update + 1) % max(1, updates // 10) == 0 or update == updates - 1:
             score = float(np.mean(recent)) if recent else float("nan")
             print(f"{done_steps:>9} {games:>7} {score:>12.2f} {time.perf_counter() - start:>8.1f}")

@@ -174,15 +174,15 @@ def _catan(state: State) -> np.ndarray:
         _TOPOLOGY[spec] = state.game.data("topology")
     topo = _TOPOLOGY[spec]
     view = state.view(PUBLIC)
-    # Topology coordinates: hex centres on a grid where a hex is 4 units wide and 4
-    # high (node to node through its centre), nodes 2 units from their hex centre.
-    unit = 16.0
+    # Topology coordinates: a hex spans 2 units across (x) and 4 from its top node to
+    # its bottom one (y); a regular hexagon is sqrt(3) times as wide for its height, so
+    # an x unit is drawn sqrt(3) times as long as a y unit.
+    unit = 12.0
     centres = np.asarray(topo["hex_centers"], dtype=np.float32)
     nodes = np.asarray(topo["node_positions"], dtype=np.float32)
-    lo = nodes.min(axis=0) - 2
-    hi = nodes.max(axis=0) + 2
-    scale = np.array([unit, unit * 0.5 * 3 ** 0.5 * 2 / 3 * 1.0], dtype=np.float32)
-    scale[1] = unit * 0.55
+    lo = nodes.min(axis=0) - 1
+    hi = nodes.max(axis=0) + 1
+    scale = np.array([unit * 3 ** 0.5, unit], dtype=np.float32)
 
     def px(p: Any) -> tuple[float, float]:
         q = (np.asarray(p, dtype=np.float32) - lo) * scale
