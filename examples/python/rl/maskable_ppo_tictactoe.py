@@ -6,7 +6,7 @@ policy never plays an illegal move; the opponent moves inside each step (a C++ a
 learning curve, and saves the curve as a picture (matplotlib).
 
     pip install "meeple[train]"
-    python examples/python/rl/maskable_ppo_tictactoe.py            # ~2 minutes on 2 cores
+    python examples/python/rl/maskable_ppo_tictactoe.py            # under a minute of CPU time
     python examples/python/rl/maskable_ppo_tictactoe.py --smoke    # a few hundred steps
 """
 

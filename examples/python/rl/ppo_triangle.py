@@ -8,7 +8,7 @@ with PyTorch, prints a learning curve and the score against uniformly random pla
 saves the curve as a picture (matplotlib).
 
     pip install "meeple[train]"
-    python examples/python/rl/ppo_triangle.py                 # ~3 minutes on 2 cores
+    python examples/python/rl/ppo_triangle.py                 # about 2.5 minutes of CPU time
     python examples/python/rl/ppo_triangle.py --smoke         # a few hundred steps
 
 docs/envs.md gives the figures measured with it.
