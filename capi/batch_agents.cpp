@@ -3,7 +3,9 @@
 // alternates agent decisions with ordinary batch steps, so rewards, episode records
 // and illegal counts are kept exactly as meeple_batch_step keeps them.
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -106,23 +108,41 @@ meeple_status_t meeple_batch_play_agents(meeple_batch_t* batch, meeple_agent_t* 
         std::vector<std::uint8_t> dones(n);
         std::vector<float> rewards(n * players);
         std::fill(out_rewards, out_rewards + n * players, 0.0f);
-        for (;;) {
-            bool any = false;
-            for (std::size_t i = 0; i < n; ++i) {
+        // Each slot's agents are its own (checked above), so slots decide on the batch's
+        // threads at once; a failure is kept per thread and thrown after the run.
+        std::atomic<bool> any{false}, failed{false};
+        std::vector<std::exception_ptr> errors(static_cast<std::size_t>(b.threads()));
+        auto decide = [&](std::size_t begin, std::size_t end, int thread) {
+            bool moved = false;
+            for (std::size_t i = begin; i < end; ++i) {
                 actions[i] = kNoAction;
+                if (failed.load(std::memory_order_relaxed)) continue;
                 const void* rec = b.record(i);
                 const Actors actors = g.actors(rec);
                 if (actors == 0 || (actors & kChanceBit)) continue;  // over, or chance to draw
                 const int seat = std::countr_zero(actors);          // the batch's acting seat
                 meeple_agent_t* agent = agents[i * players + static_cast<std::size_t>(seat)];
                 if (!agent) continue;  // the caller's seat
-                const int action = agent->agent->act(rec, seat);
-                if (!g.legal(rec, seat, action)) {
-                    fail(Status::internal, "agent " + agent->agent->spec() + " chose the illegal action " +
-                                               std::to_string(action) + " in slot " + std::to_string(i));
+                try {
+                    const int action = agent->agent->act(rec, seat);
+                    if (!g.legal(rec, seat, action)) {
+                        fail(Status::internal, "agent " + agent->agent->spec() + " chose the illegal action " +
+                                                   std::to_string(action) + " in slot " + std::to_string(i));
+                    }
+                    actions[i] = action;
+                    moved = true;
+                } catch (...) {
+                    errors[static_cast<std::size_t>(thread)] = std::current_exception();
+                    failed = true;
                 }
-                actions[i] = action;
-                any = true;
+            }
+            if (moved) any = true;
+        };
+        for (;;) {
+            any = false;
+            b.for_slots(1, decide);
+            for (const std::exception_ptr& e : errors) {
+                if (e) std::rethrow_exception(e);
             }
             if (!any) break;
             b.step(actions.data(), dones.data());

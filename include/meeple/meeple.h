@@ -978,8 +978,9 @@ MEEPLE_API meeple_status_t meeple_agent_act(meeple_agent_t *agent, const meeple_
  * several seats of one slot, never seats of two slots. out_rewards, float32[n,
  * num_players] (rewards_len >= n * num_players), receives each slot's sum of the step
  * rewards of the moves played here (zeros where none); meeple_batch_write_rewards
- * afterwards gives those of the last of those moves only. Agents decide one slot
- * after another on the calling thread; the steps use the batch's threads.
+ * afterwards gives those of the last of those moves only. The slots' agents decide
+ * at once on the batch's threads (each slot's agents are its own), and the moves are
+ * played by batch steps: the same results at every thread count.
  * Returns MEEPLE_OK, MEEPLE_ERR_BUSY (the batch or an agent is in use by another
  * thread's call; nothing played), MEEPLE_ERR_BUFFER_TOO_SMALL (nothing played),
  * MEEPLE_ERR_OUT_OF_MEMORY (the moves played so far stay played) or

@@ -224,6 +224,10 @@ def test_vector_env_matches_single_envs_with_cpp_opponents(gym, seat):
     assert _compare_vector_with_single_envs("tictactoe", seat, "heuristic", 5, 40, seed=7) > 5
 
 
+def test_vector_env_matches_single_envs_with_search_opponents_deciding_on_two_threads(gym):
+    assert _compare_vector_with_single_envs("tictactoe", 1, "mcts(iterations=40)", 6, 25, seed=3) > 3
+
+
 def test_vector_env_matches_single_envs_in_catan_against_three_opponents(gym):
     _compare_vector_with_single_envs("catan", 2, ["random", "heuristic", None, "random"], 3, 150, seed=21)
 
