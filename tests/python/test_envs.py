@@ -256,6 +256,14 @@ def test_vector_env_refuses_an_illegal_action_before_anything_moves(gym):
         _envs().VectorEnv("tictactoe", num_envs=2, opponents=LowestFirst())
 
 
+def test_a_closed_vector_env_refuses_to_step(gym):
+    vec = _envs().VectorEnv("tictactoe", num_envs=2, opponents="random")
+    obs, _ = vec.reset(seed=0)
+    vec.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        vec.step(np.argmax(obs["action_mask"], axis=1))
+
+
 def test_play_agents_refuses_one_agent_in_two_slots(gym):
     from meeple._ffi import ffi, lib
 

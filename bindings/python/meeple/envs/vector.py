@@ -45,10 +45,11 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
       made once (``observation`` float32[num_envs, obs_size], ``action_mask``
       int8[num_envs, num_actions]), and rewards, terminations and truncations likewise.
       Every step returns the same arrays, refilled: copy what you keep across steps.
-    - **Opponents** (multi-seat games): spec strings (or ``meeple.Agent`` objects are
-      not accepted: each game needs its own) run in C++ inside each step, one agent a
-      seat and game (``meeple_batch_play_agents``); Python agents are not accepted
-      here: use Gymnasium's ``SyncVectorEnv`` over ``GymEnv`` for them.
+    - **Opponents** (multi-seat games), given as for ``GymEnv``: spec strings (a
+      ``meeple.Agent`` stands for its spec) run in C++ inside each step, one agent a
+      seat and game, all games' agents deciding at once on the batch's threads
+      (``meeple_batch_play_agents``); Python agents are not accepted here: use
+      Gymnasium's ``SyncVectorEnv`` over ``GymEnv`` for them.
     - **Illegal actions**: ``step`` raises ``meeple.IllegalActionError`` naming the first
       game whose action is not legal, before anything moves.
     - ``threads``: the batch's threads (0: one per core).
@@ -114,6 +115,8 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         """``seed``: an int (game i gets ``seed + i``), a sequence of ``num_envs`` seeds,
         or ``None``: every game starts its next game (or, before any seed was given,
         from seeds drawn from ``np_random``)."""
+        if self.closed:
+            raise RuntimeError("this VectorEnv is closed; make a new one")
         n = self.num_envs
         if seed is not None or self._seeds is None:
             if seed is None:
@@ -144,6 +147,8 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         return self._observations, {}
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        if self.closed:
+            raise RuntimeError("this VectorEnv is closed; make a new one")
         if self._seeds is None:
             raise RuntimeError("call reset() before step()")
         actions = self._checked(actions)
@@ -190,7 +195,8 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         return self._mask_bool
 
     def close_extras(self, **kwargs: Any) -> None:
-        self._agents = []
+        """Nothing to release early: the batch and the agents go with the object (the
+        agents' pointers stay valid as long as it lives); steps after ``close()`` raise."""
 
     @property
     def batch(self) -> Batch:
