@@ -7,15 +7,10 @@
 #include "agents/agent.hpp"
 #include "agents/arena.hpp"
 #include "agents/ratings.hpp"
+#include "capi/agent_handle.hpp"
 #include "capi/handles.hpp"
 #include "capi/in_use.hpp"
 #include "core/thread_pool.hpp"
-
-struct meeple_agent {
-    std::unique_ptr<meeple::Agent> agent;
-    // One call at a time: an agent's generator and search change as it acts.
-    mutable meeple::capi::InUse in_use;
-};
 
 struct meeple_tournament {
     meeple::ArenaResult result;

@@ -2,7 +2,8 @@
 # Installs every optional peer the differential tests compare with, into the Python that
 # `python` runs (use a virtual environment; .ci/run calls this after README command 1):
 #   * the requirements of every extra in pyproject.toml's [project.optional-dependencies],
-#     except the extras listed in `special` below, each with its reason. An extra added to
+#     except the extras listed in `special` below, each with its reason (torch pinned
+#     to 2.13.0, the CPU build on the machines' disk: see `pins`). An extra added to
 #     pyproject.toml is installed from then on with no change here. meeple itself is not
 #     reinstalled (its own `meeple[...]` references are expanded instead).
 #   * trianglengin 2.0.7: its Linux wheels do not import, so it is built from its source
@@ -30,15 +31,20 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 # step below.
 declare -A special=(
   [test]="README command 1 installs it together with meeple"
+  [rllib]="ray[rllib] is too heavy for CI: 3m45s to install uncached, 240 MB of ray plus pyarrow and pandas, and it pins gymnasium to 1.2 (measured in docs/envs.md); its test skips, allowed below"
 )
+# Requirements pinned here whatever an extra says: PyTorch's CPU build that the CI
+# machines hold on local disk (any other version downloads gigabytes of CUDA).
+pins="torch==2.13.0"
 
 echo "-- extras"
 skip_list="$(IFS=,; echo "${!special[*]}")"
-SKIP="$skip_list" python - "$root/pyproject.toml" > "$tmp/requirements" <<'PY'
+SKIP="$skip_list" PINS="$pins" python - "$root/pyproject.toml" > "$tmp/requirements" <<'PY'
 import os, re, sys, tomllib
 
 extras = tomllib.load(open(sys.argv[1], "rb"))["project"].get("optional-dependencies", {})
 skip = set(filter(None, os.environ["SKIP"].split(",")))
+pins = {re.match(r"[A-Za-z0-9_.-]+", p).group(0).lower(): p for p in os.environ["PINS"].split()}
 out, seen = [], set()
 
 def add(extra):
@@ -52,8 +58,10 @@ def add(extra):
         if own:  # meeple[a,b] inside an extra: its extras, not meeple again
             for name in own.group(1).split(","):
                 add(name.strip())
-        elif req not in out:
-            out.append(req)
+        else:
+            req = pins.get(re.match(r"[A-Za-z0-9_.-]+", req).group(0).lower(), req)
+            if req not in out:
+                out.append(req)
 
 for extra in extras:
     if extra not in skip:
@@ -100,10 +108,14 @@ for candidate in "${MEEPLE_PYTHON312:-}" python3.12 "${PYENV_ROOT:-$HOME/.pyenv}
   fi
 done
 lines=("# written by tests/install_peers.sh")
+# Peers left out on purpose (the extras in `special` whose tests skip), and why.
+missing=(ray.rllib)
+whys=("ray.rllib: ${special[rllib]}")
 if [[ -z $py312 ]]; then
   why="fastcatan: no Python 3.12 on this machine (looked on PATH, in pyenv's versions, /usr/local/bin, /usr/bin; MEEPLE_PYTHON312 unset)"
   echo "   $why"
-  lines+=("MEEPLE_MISSING_PEERS=fastcatan" "$(printf 'MEEPLE_MISSING_PEERS_WHY=%q' "$why")")
+  missing+=(fastcatan)
+  whys+=("$why")
 else
   venv="$cache/fastcatan-py3.12"
   if [[ "$("$venv/bin/python" -c 'import fastcatan, importlib.metadata as m; print(m.version("fastcatan"))' 2>/dev/null)" \
@@ -117,6 +129,7 @@ else
   fi
   lines+=("$(printf 'export MEEPLE_FASTCATAN_PYTHON=%q' "$venv/bin/python")")
 fi
+lines+=("MEEPLE_MISSING_PEERS=\"${missing[*]}\"" "$(printf 'MEEPLE_MISSING_PEERS_WHY=%q' "$(IFS=';'; echo "${whys[*]}")")")
 if [[ $env_file == - ]]; then
   printf '%s\n' "${lines[@]}"
 else

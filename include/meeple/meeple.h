@@ -1115,6 +1115,31 @@ MEEPLE_API meeple_status_t meeple_agent_act(meeple_agent_t *agent, const meeple_
 MEEPLE_API meeple_status_t meeple_agent_policy(meeple_agent_t *agent, const meeple_state_t *state,
                                                int32_t player, float *out, size_t capacity, size_t *out_len);
 
+/* The opponents' turns of a training loop, for every slot of a batch at once: in each
+ * slot, while the game goes on and its acting seat (see Batches: the lowest active
+ * seat) is held by an agent, that agent chooses an action (as meeple_agent_act) and
+ * the batch plays it as meeple_batch_step would, so rewards, episode records and
+ * illegal counts are kept as by meeple_batch_step; a slot stops at a seat the caller
+ * plays, at a pending chance outcome (a game made with explicit chance) or at the end
+ * of its game. Finished games are not restarted (meeple_batch_reset_slots does it).
+ * agents[i * num_players + s] (agents_len == n * num_players) plays seat s of slot i,
+ * NULL for a seat the caller plays; the batch keeps no pointer. An agent may hold
+ * several seats of one slot, never seats of two slots. out_rewards, float32[n,
+ * num_players] (rewards_len >= n * num_players), receives each slot's sum of the step
+ * rewards of the moves played here (zeros where none); meeple_batch_write_rewards
+ * afterwards gives those of the last of those moves only. The slots' agents decide
+ * at once on the batch's threads (each slot's agents are its own), and the moves are
+ * played by batch steps: the same results at every thread count.
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUSY (the batch or an agent is in use by another
+ * thread's call; nothing played), MEEPLE_ERR_BUFFER_TOO_SMALL (nothing played),
+ * MEEPLE_ERR_OUT_OF_MEMORY (the moves played so far stay played) or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL batch, agents or out_rewards; agents_len not
+ * n * num_players; an agent of another game; one agent in two slots: the message
+ * names it; nothing played). */
+MEEPLE_API meeple_status_t meeple_batch_play_agents(meeple_batch_t *batch, meeple_agent_t *const *agents,
+                                                    size_t agents_len, float *out_rewards,
+                                                    size_t rewards_len);
+
 /* A tournament: whole games between agents, run inside the library.
  * Seats. `agents` gives one spec a seat; with fewer specs than seats the last one
  * fills the rest ({"heuristic", "random"} in 4-seat catan: one heuristic against three

@@ -739,6 +739,18 @@ private:
     std::unique_ptr<meeple_agent_t, Free> ptr_;
 };
 
+// The opponents' turns over a batch (meeple_batch_play_agents): agents[i * num_players
+// + s] plays seat s of slot i (nullptr: a seat the caller plays). rewards receives each
+// slot's sum of the rewards of the moves played, [n, num_players].
+inline void play_agents(Batch& batch, const std::vector<Agent*>& agents, std::vector<float>& rewards) {
+    std::vector<meeple_agent_t*> handles;
+    handles.reserve(agents.size());
+    for (Agent* a : agents) handles.push_back(a ? a->handle() : nullptr);
+    const std::size_t want = batch.size() * static_cast<std::size_t>(batch.info().num_players);
+    if (rewards.size() < want) rewards.resize(want);
+    check(meeple_batch_play_agents(batch.handle(), handles.data(), handles.size(), rewards.data(), rewards.size()));
+}
+
 // A finished tournament between agent specs: per-agent records, Elo, the SPRT and
 // every game (see meeple_tournament_run).
 class Tournament {

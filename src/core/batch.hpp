@@ -112,6 +112,14 @@ public:
         std::uint64_t overflow = 0, recorded = 0;
     };
     EventCounts event_counts() const;
+    // Calls body(begin, end, thread) over the slots, split over the batch's threads as
+    // ThreadPool::run splits them (chunks of at least min_part slots), for callers whose
+    // work on a slot touches that slot alone (the agents of meeple_batch_play_agents).
+    // `body` must not throw.
+    template <class Body>
+    void for_slots(std::size_t min_part, Body& body) {
+        pool_.run(n_, min_part, body);
+    }
 
 private:
     struct Unstarted {};
