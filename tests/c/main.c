@@ -17,12 +17,14 @@ extern const meeple_test_case meeple_catan_tests[];
 extern const meeple_test_case meeple_search_tests[];
 extern const meeple_test_case meeple_seat_tests[];
 extern const meeple_test_case meeple_agent_tests[];
+extern const meeple_test_case meeple_range_tests[];
 
 static const meeple_test_case *const kSuites[] = {meeple_library_tests, meeple_game_tests,
                                                   meeple_state_tests, meeple_batch_tests,
                                                   meeple_poker_tests, meeple_position_tests,
                                                   meeple_catan_tests, meeple_search_tests,
-                                                  meeple_seat_tests, meeple_agent_tests};
+                                                  meeple_seat_tests, meeple_agent_tests,
+                                                  meeple_range_tests};
 
 int main(int argc, char **argv) {
     int passed = 0, failed = 0;
