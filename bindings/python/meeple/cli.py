@@ -13,12 +13,12 @@ import os
 import sys
 
 from . import __version__
-from .commands import arena, demo, games, poker
+from .commands import arena, demo, games, poker, ranges
 from .commands.args import UsageError
 from .errors import InvalidArgumentError, MeepleError, OutOfRangeError, ParseError
 
 # Each module adds its subcommand with register(subparsers); add a line to add one.
-COMMANDS = [games, demo, poker, arena]
+COMMANDS = [games, demo, poker, ranges, arena]
 
 
 class Parser(argparse.ArgumentParser):
