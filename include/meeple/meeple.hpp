@@ -885,7 +885,7 @@ public:
     Range(std::int32_t game, const std::string& text) {
         meeple_range_t* r = nullptr;
         check(meeple_range_parse(game, text.c_str(), &r));
-        handle_.reset(r, meeple_range_free);
+        handle_.reset(r, Free());
     }
     static Range all(std::int32_t game) {
         meeple_range_t* r = nullptr;
@@ -903,9 +903,22 @@ public:
                                        &r));
         return Range(r);
     }
-    Range operator|(const Range& o) const { return binary(meeple_range_union, o); }
-    Range operator&(const Range& o) const { return binary(meeple_range_intersection, o); }
-    Range operator-(const Range& o) const { return binary(meeple_range_difference, o); }
+    // Union (larger weight), intersection (smaller), difference (clipped at 0).
+    Range operator|(const Range& o) const {
+        meeple_range_t* r = nullptr;
+        check(meeple_range_union(handle_.get(), o.handle_.get(), &r));
+        return Range(r);
+    }
+    Range operator&(const Range& o) const {
+        meeple_range_t* r = nullptr;
+        check(meeple_range_intersection(handle_.get(), o.handle_.get(), &r));
+        return Range(r);
+    }
+    Range operator-(const Range& o) const {
+        meeple_range_t* r = nullptr;
+        check(meeple_range_difference(handle_.get(), o.handle_.get(), &r));
+        return Range(r);
+    }
     Range without(std::uint64_t dead) const {
         meeple_range_t* r = nullptr;
         check(meeple_range_without(handle_.get(), dead, &r));
@@ -942,13 +955,10 @@ public:
     const meeple_range_t* handle() const { return handle_.get(); }
 
 private:
-    explicit Range(meeple_range_t* r) : handle_(r, meeple_range_free) {}
-    Range binary(meeple_status_t (*op)(const meeple_range_t*, const meeple_range_t*, meeple_range_t**),
-                 const Range& o) const {
-        meeple_range_t* r = nullptr;
-        check(op(handle_.get(), o.handle_.get(), &r));
-        return Range(r);
-    }
+    struct Free {
+        void operator()(meeple_range_t* r) const noexcept { meeple_range_free(r); }
+    };
+    explicit Range(meeple_range_t* r) : handle_(r, Free()) {}
     std::shared_ptr<meeple_range_t> handle_;
 };
 
