@@ -1422,6 +1422,159 @@ MEEPLE_API meeple_status_t meeple_poker_equity(int32_t game, const uint64_t *han
                                                double *out_stderr, uint64_t *out_count,
                                                meeple_control_t *control);
 
+/* ---- Poker ranges --------------------------------------------------------------- */
+
+/* A range: a weighted set of starting hands ("combos") of one game, each combo at most
+ * once with a weight in (0, 1]. Combos are kept in increasing mask order. A range
+ * handle never changes after it is made, so one handle may be read from several threads
+ * at once. Each handle a meeple_range_* call makes pairs with one meeple_range_free.
+ *
+ * Hold'em text: items separated by commas or spaces: "QQ" (a pair), "AKs", "AKo", "AK"
+ * (suited, offsuit, both), "JJ+" (JJ up to AA), "A9s+" (the kicker up to AKs), "22-55",
+ * "A5s-A2s" (the kicker spans), "T9s-76s" (both ranks move, the gap stays), "KdQd" (one
+ * combo), each optionally followed by ":w", a weight from 0 to 1 ("AKs:0.5").
+ * PLO text: 4-symbol rank patterns with '*' for any rank, matched as a multiset
+ * ("AA**": at least two aces), optionally with a suit qualifier of the whole hand, ds
+ * (2+2), ss (2+1+1) or r (1+1+1+1); "JJ**+" (moved up to aces), "JT98-8765" (every
+ * shift between), "8765-" (down to the deuce); exact hands "AsKsQhJh"; ":w" weights.
+ * A combo given different weights by two items is an error naming both items. */
+typedef struct meeple_range meeple_range_t;
+
+/* Parses `text` as a range of `game` into a new handle *out_range. Returns MEEPLE_OK,
+ * MEEPLE_ERR_PARSE (a bad item: the message quotes it and shows the right form; a combo
+ * given two weights: the message names both items) or MEEPLE_ERR_INVALID_ARGUMENT
+ * (unknown game, NULL text or out_range). *out_range is set only on success. */
+MEEPLE_API meeple_status_t meeple_range_parse(int32_t game, const char *text,
+                                              meeple_range_t **out_range);
+
+/* Every combo of `game` at weight 1 (1,326 for Hold'em, 270,725 for PLO).
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (unknown game, NULL out_range). */
+MEEPLE_API meeple_status_t meeple_range_all(int32_t game, meeple_range_t **out_range);
+
+/* A range of combos masks[0..n) (2 cards each for Hold'em, 4 for PLO) with weights
+ * weights[0..n) in [0, 1] (NULL: all 1; a weight of 0 leaves the combo out).
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (unknown game, a mask of the wrong
+ * size, a combo given twice, a weight outside [0, 1]: the message names its index;
+ * NULL masks with n > 0; NULL out_range). */
+MEEPLE_API meeple_status_t meeple_range_from_combos(int32_t game, const uint64_t *masks,
+                                                    const double *weights, size_t n,
+                                                    meeple_range_t **out_range);
+
+/* Frees a range; NULL is a no-op. */
+MEEPLE_API void meeple_range_free(meeple_range_t *range);
+
+/* Weighted set algebra on two ranges of one game, into a new handle: union takes the
+ * larger weight of a combo, intersection the smaller, difference a's weight less b's,
+ * dropping combos left at 0. Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (ranges
+ * of different games, NULL). */
+MEEPLE_API meeple_status_t meeple_range_union(const meeple_range_t *a, const meeple_range_t *b,
+                                              meeple_range_t **out_range);
+MEEPLE_API meeple_status_t meeple_range_intersection(const meeple_range_t *a,
+                                                     const meeple_range_t *b,
+                                                     meeple_range_t **out_range);
+MEEPLE_API meeple_status_t meeple_range_difference(const meeple_range_t *a,
+                                                   const meeple_range_t *b,
+                                                   meeple_range_t **out_range);
+
+/* The range without every combo that holds a card of `dead`, into a new handle.
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (bits above 51, NULL). */
+MEEPLE_API meeple_status_t meeple_range_without(const meeple_range_t *range, uint64_t dead,
+                                                meeple_range_t **out_range);
+
+/* Sets *out_game (MEEPLE_POKER_HOLDEM or MEEPLE_POKER_PLO), *out_size (the number of
+ * combos) and *out_total_weight (the sum of their weights); any out pointer may be NULL.
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL range). */
+MEEPLE_API meeple_status_t meeple_range_info(const meeple_range_t *range, int32_t *out_game,
+                                             size_t *out_size, double *out_total_weight);
+
+/* Writes the combos in increasing mask order: masks into out_masks and, when
+ * out_weights is not NULL, weights into out_weights (both of `capacity` entries).
+ * Query-then-fill (out_masks NULL with capacity 0). Returns MEEPLE_OK,
+ * MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_range_combos(const meeple_range_t *range, uint64_t *out_masks,
+                                               double *out_weights, size_t capacity,
+                                               size_t *out_len);
+
+/* Writes the canonical compact text of a range, which parses back to the same range:
+ * weight groups from the heaviest, complete classes in the fewest items ("JJ+,AQs+,
+ * KQo"), then single combos; for PLO, whole rank multisets ("AAKK"), their ds/ss/r
+ * parts ("AAKKds"), then exact hands. Query-then-fill. Returns MEEPLE_OK,
+ * MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_range_text(const meeple_range_t *range, char *out,
+                                             size_t capacity, size_t *out_len);
+
+/* Sets *out_work to the size of an exact meeple_range_equity run of these ranges: the
+ * boards to score times the product of the ranges' sizes once the board and dead cards
+ * are removed (saturating at 2^64-1). When every range, the board and the dead cards
+ * are unchanged by any renaming of the suits, one board of each suit class is scored
+ * (134,459 of the 2,598,960 preflop boards). Arguments are checked as by
+ * meeple_range_equity. Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_range_exact_work(const meeple_range_t *const *ranges,
+                                                   size_t num_players, uint64_t board,
+                                                   uint64_t dead, uint64_t *out_work);
+
+/* The largest exact work meeple_range_equity accepts. */
+#define MEEPLE_RANGE_EXACT_LIMIT 4000000000
+
+/* Equity of ranges ranges[0..num_players) (2 to 10 players for Hold'em, 2 to 12 for
+ * PLO; a known hand is a range of one combo), on a partial board (0 to 5 cards) with
+ * dead cards out of the deck. A deal gives each player one combo with probability
+ * proportional to the product of the weights, among deals where no card is shared with
+ * another player, the board or the dead cards; the board is then completed uniformly.
+ * mode MEEPLE_POKER_EQUITY_EXACT enumerates every board and every compatible deal (the
+ * work, as meeple_range_exact_work gives it, must be at most MEEPLE_RANGE_EXACT_LIMIT;
+ * past it the call fails with a message giving the size and suggesting Monte Carlo);
+ * MEEPLE_POKER_EQUITY_MONTE_CARLO draws `trials` deals and boards (1 to 10^10) from
+ * generators seeded by `seed`, bit-identical at every thread count (the exact mode is
+ * too). `threads` 0: one per hardware thread.
+ * Writes per player i: out_win[i], out_tie[i], out_equity[i] and, when not NULL,
+ * out_stderr[i] (0 when exact), as meeple_poker_equity does. Per combo, when the arrays
+ * are not NULL (combo_capacity entries each, at least the sum of the ranges' sizes):
+ * for each player in turn, for each combo of its range in meeple_range_combos order,
+ * out_combo_equity the player's equity holding that combo (NaN when it is never dealt),
+ * out_combo_share the probability that the player holds it, out_combo_stderr its
+ * standard error. *out_count: the (deal, board) pairs visited (exact) or the trials.
+ * Nothing is written on an error.
+ * `control` (may be NULL): total is the boards to enumerate (exact) or the trials, and
+ * progress counts those done; a set cancel flag stops the call within milliseconds with
+ * MEEPLE_ERR_CANCELLED.
+ * Returns MEEPLE_OK, MEEPLE_ERR_CANCELLED, MEEPLE_ERR_BUFFER_TOO_SMALL (combo_capacity
+ * under the sum of the sizes), MEEPLE_ERR_OUT_OF_MEMORY or MEEPLE_ERR_INVALID_ARGUMENT
+ * (unknown mode, a player count outside the range, ranges of different games, a range
+ * with no combo left, no compatible deal, too large for exact, trials outside 1..10^10,
+ * negative threads, NULL, a bad control block). */
+MEEPLE_API meeple_status_t meeple_range_equity(
+    const meeple_range_t *const *ranges, size_t num_players, uint64_t board, uint64_t dead,
+    int32_t mode, uint64_t trials, uint64_t seed, int32_t threads, double *out_win,
+    double *out_tie, double *out_equity, double *out_stderr, double *out_combo_equity,
+    double *out_combo_share, double *out_combo_stderr, size_t combo_capacity,
+    uint64_t *out_count, meeple_control_t *control);
+
+/* ---- Poker suit isomorphism ----------------------------------------------------- */
+
+/* Sets of cards that differ only by a renaming of the suits play alike. The class
+ * representative: suits renamed so that their 13-bit rank masks are non-increasing,
+ * clubs holding the largest (with a hand: the key of a suit is its board ranks, then
+ * its hole ranks).
+ * meeple_poker_canonical_board sets *out_board to a board's representative. Returns
+ * MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (bits above 51, NULL). */
+MEEPLE_API meeple_status_t meeple_poker_canonical_board(uint64_t board, uint64_t *out_board);
+
+/* Sets *out_hole and *out_board to the representative of (hole, board) under one
+ * renaming of the suits applied to both. Returns MEEPLE_OK or
+ * MEEPLE_ERR_INVALID_ARGUMENT (shared cards, bits above 51, NULL). */
+MEEPLE_API meeple_status_t meeple_poker_canonical_hand(uint64_t hole, uint64_t board,
+                                                       uint64_t *out_hole, uint64_t *out_board);
+
+/* Writes every class of boards of `cards` cards (1 to 5) in increasing mask order: the
+ * representative into out_boards and, when out_counts is not NULL, the number of boards
+ * in its class into out_counts (1,755 flops, 16,432 turns, 134,459 rivers; the counts
+ * sum to C(52, cards)). Query-then-fill (out_boards NULL with capacity 0).
+ * Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_poker_canonical_boards(int32_t cards, uint64_t *out_boards,
+                                                         uint32_t *out_counts, size_t capacity,
+                                                         size_t *out_len);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

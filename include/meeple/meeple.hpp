@@ -945,6 +945,163 @@ inline Equity equity(std::int32_t game, const std::vector<std::uint64_t>& hands,
     return out;
 }
 
+// A range (meeple_range_t): a weighted set of starting hands; immutable, so copies share
+// one handle.
+class Range {
+public:
+    // Parses `text` (the notation of meeple.h) for `game`.
+    Range(std::int32_t game, const std::string& text) {
+        meeple_range_t* r = nullptr;
+        check(meeple_range_parse(game, text.c_str(), &r));
+        handle_.reset(r, Free());
+    }
+    static Range all(std::int32_t game) {
+        meeple_range_t* r = nullptr;
+        check(meeple_range_all(game, &r));
+        return Range(r);
+    }
+    // Combos and weights (weights empty: all 1).
+    static Range from_combos(std::int32_t game, const std::vector<std::uint64_t>& masks,
+                             const std::vector<double>& weights = {}) {
+        if (!weights.empty() && weights.size() != masks.size()) {
+            throw Error(MEEPLE_ERR_INVALID_ARGUMENT, "Range::from_combos: pass one weight a combo, or none");
+        }
+        meeple_range_t* r = nullptr;
+        check(meeple_range_from_combos(game, masks.data(), weights.empty() ? nullptr : weights.data(), masks.size(),
+                                       &r));
+        return Range(r);
+    }
+    // Union (larger weight), intersection (smaller), difference (clipped at 0).
+    Range operator|(const Range& o) const {
+        meeple_range_t* r = nullptr;
+        check(meeple_range_union(handle_.get(), o.handle_.get(), &r));
+        return Range(r);
+    }
+    Range operator&(const Range& o) const {
+        meeple_range_t* r = nullptr;
+        check(meeple_range_intersection(handle_.get(), o.handle_.get(), &r));
+        return Range(r);
+    }
+    Range operator-(const Range& o) const {
+        meeple_range_t* r = nullptr;
+        check(meeple_range_difference(handle_.get(), o.handle_.get(), &r));
+        return Range(r);
+    }
+    Range without(std::uint64_t dead) const {
+        meeple_range_t* r = nullptr;
+        check(meeple_range_without(handle_.get(), dead, &r));
+        return Range(r);
+    }
+    std::int32_t game() const {
+        std::int32_t g = 0;
+        check(meeple_range_info(handle_.get(), &g, nullptr, nullptr));
+        return g;
+    }
+    std::size_t size() const {
+        std::size_t n = 0;
+        check(meeple_range_info(handle_.get(), nullptr, &n, nullptr));
+        return n;
+    }
+    double total_weight() const {
+        double w = 0;
+        check(meeple_range_info(handle_.get(), nullptr, nullptr, &w));
+        return w;
+    }
+    // Masks and weights in increasing mask order.
+    std::pair<std::vector<std::uint64_t>, std::vector<double>> combos() const {
+        std::size_t n = 0;
+        check(meeple_range_combos(handle_.get(), nullptr, nullptr, 0, &n));
+        std::vector<std::uint64_t> masks(n);
+        std::vector<double> weights(n);
+        check(meeple_range_combos(handle_.get(), masks.data(), weights.data(), n, &n));
+        return {masks, weights};
+    }
+    std::string text() const {
+        return detail::fetch_string(
+            [&](char* o, std::size_t c, std::size_t* n) { return meeple_range_text(handle_.get(), o, c, n); });
+    }
+    const meeple_range_t* handle() const { return handle_.get(); }
+
+private:
+    struct Free {
+        void operator()(meeple_range_t* r) const noexcept { meeple_range_free(r); }
+    };
+    explicit Range(meeple_range_t* r) : handle_(r, Free()) {}
+    std::shared_ptr<meeple_range_t> handle_;
+};
+
+struct RangeEquity {
+    std::vector<double> win, tie, equity, std_error;  // per player
+    // Per player, aligned with its range's combos: equity (NaN when never dealt), share,
+    // standard error.
+    std::vector<std::vector<double>> combo_equity, combo_share, combo_std_error;
+    std::uint64_t count = 0;
+};
+
+inline std::uint64_t range_exact_work(const std::vector<Range>& ranges, std::uint64_t board = 0,
+                                      std::uint64_t dead = 0) {
+    std::vector<const meeple_range_t*> hs;
+    for (const Range& r : ranges) hs.push_back(r.handle());
+    std::uint64_t work = 0;
+    check(meeple_range_exact_work(hs.data(), hs.size(), board, dead, &work));
+    return work;
+}
+
+// Equity of ranges (mode MEEPLE_POKER_EQUITY_EXACT or MEEPLE_POKER_EQUITY_MONTE_CARLO).
+inline RangeEquity range_equity(const std::vector<Range>& ranges, std::uint64_t board = 0, std::uint64_t dead = 0,
+                                std::int32_t mode = MEEPLE_POKER_EQUITY_EXACT, std::uint64_t trials = 0,
+                                std::uint64_t seed = 0, std::int32_t threads = 0,
+                                meeple_control_t* control = nullptr) {
+    std::vector<const meeple_range_t*> hs;
+    std::vector<std::size_t> sizes;
+    std::size_t total = 0;
+    for (const Range& r : ranges) {
+        hs.push_back(r.handle());
+        sizes.push_back(r.size());
+        total += sizes.back();
+    }
+    const std::size_t n = ranges.size();
+    RangeEquity out;
+    out.win.resize(n);
+    out.tie.resize(n);
+    out.equity.resize(n);
+    out.std_error.resize(n);
+    std::vector<double> ce(total), cs(total), cse(total);
+    check(meeple_range_equity(hs.data(), n, board, dead, mode, trials, seed, threads, out.win.data(), out.tie.data(),
+                              out.equity.data(), out.std_error.data(), ce.data(), cs.data(), cse.data(), total,
+                              &out.count, control));
+    std::size_t at = 0;
+    for (std::size_t size : sizes) {
+        const auto b = static_cast<std::ptrdiff_t>(at), e = static_cast<std::ptrdiff_t>(at + size);
+        out.combo_equity.emplace_back(ce.begin() + b, ce.begin() + e);
+        out.combo_share.emplace_back(cs.begin() + b, cs.begin() + e);
+        out.combo_std_error.emplace_back(cse.begin() + b, cse.begin() + e);
+        at += size;
+    }
+    return out;
+}
+
+// Suit isomorphism: class representatives of boards and of hands on boards.
+inline std::uint64_t canonical_board(std::uint64_t board) {
+    std::uint64_t out = 0;
+    check(meeple_poker_canonical_board(board, &out));
+    return out;
+}
+inline std::pair<std::uint64_t, std::uint64_t> canonical_hand(std::uint64_t hole, std::uint64_t board) {
+    std::uint64_t h = 0, b = 0;
+    check(meeple_poker_canonical_hand(hole, board, &h, &b));
+    return {h, b};
+}
+// Every class of boards of `cards` cards with its size.
+inline std::pair<std::vector<std::uint64_t>, std::vector<std::uint32_t>> canonical_boards(std::int32_t cards) {
+    std::size_t n = 0;
+    check(meeple_poker_canonical_boards(cards, nullptr, nullptr, 0, &n));
+    std::vector<std::uint64_t> boards(n);
+    std::vector<std::uint32_t> counts(n);
+    check(meeple_poker_canonical_boards(cards, boards.data(), counts.data(), n, &n));
+    return {boards, counts};
+}
+
 }  // namespace poker
 
 }  // namespace meeple

@@ -169,6 +169,29 @@ TEST(batch_event_rows_through_the_wrapper) {
     CHECK_THROWS_STATUS(batch.record_events(99), MEEPLE_ERR_INVALID_ARGUMENT);
 }
 
+TEST(poker_ranges_through_the_wrapper) {
+    namespace poker = meeple::poker;
+    const poker::Range a(MEEPLE_POKER_HOLDEM, "JJ+"), b(MEEPLE_POKER_HOLDEM, "QQ:0.5,TT");
+    CHECK(a.size() == 24 && (a | b).size() == 30 && (a & b).total_weight() == 3.0 && (a - b).size() == 24);
+    CHECK(a.text() == "JJ+" && a.game() == MEEPLE_POKER_HOLDEM && a.combos().first.size() == 24);
+    CHECK(a.without(poker::parse_mask("As")).size() == 21);
+    CHECK(poker::Range::all(MEEPLE_POKER_PLO).size() == 270725);
+    CHECK(poker::Range::from_combos(MEEPLE_POKER_HOLDEM, {poker::parse_mask("AsKs")}, {0.5}).total_weight() == 0.5);
+    const poker::RangeEquity r = poker::range_equity({a, b}, poker::parse_mask("2c 7d 9h"));
+    CHECK(r.combo_equity.size() == 2 && r.combo_share[1].size() == 12 && r.equity[0] > 0.5);
+    CHECK(poker::range_exact_work({a, b}, poker::parse_mask("2c 7d 9h")) == 1176u * 24 * 12);  // C(49, 2) boards
+    CHECK(poker::canonical_board(poker::parse_mask("As Kd")) == poker::canonical_board(poker::parse_mask("Ah Kc")));
+    CHECK(poker::canonical_hand(poker::parse_mask("As Ks"), poker::parse_mask("2c 3d 4h")).first != 0);
+    CHECK(poker::canonical_boards(3).first.size() == 1755);
+    bool threw = false;
+    try {
+        poker::Range(MEEPLE_POKER_HOLDEM, "QX");
+    } catch (const meeple::Error& e) {
+        threw = e.status() == MEEPLE_ERR_PARSE;
+    }
+    CHECK(threw);
+}
+
 TEST(poker_calls_through_the_wrapper) {
     namespace poker = meeple::poker;
     CHECK(poker::parse_cards("As Kd") == (std::vector<std::int32_t>{3 * 13 + 12, 1 * 13 + 11}));

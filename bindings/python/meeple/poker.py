@@ -449,3 +449,14 @@ def equity(hands: Iterable[CardsLike], board: CardsLike | None = None, dead: Car
         progress=progress, desc="equity", unit="boards" if exact else "trials", quick=work <= _QUICK_WORK)
     return EquityResult(win[:n], tie[:n], eq[:n], se[:n], bool(exact), int(count[0]))
 
+
+
+# Ranges and range equity live in their own module; they are part of meeple.poker.
+from .poker_ranges import (  # noqa: E402  (they build on the functions above)
+    ComboEquity, Range, RangeEquityResult, range_equity,
+)
+
+from .poker_isomorphism import canonical_board, canonical_boards, canonical_hand  # noqa: E402
+
+__all__ += ["Range", "range_equity", "RangeEquityResult", "ComboEquity", "canonical_board", "canonical_hand",
+            "canonical_boards"]

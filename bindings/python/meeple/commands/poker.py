@@ -17,8 +17,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         "equity", help="equity of poker hands: meeple equity AsKs QdQc [--board ...]",
         description="Equity of known Hold'em or PLO hands, exact or by seeded Monte Carlo. Cards are a "
                     "rank (2-9, T or 10, J, Q, K, A) and a suit (c d h s or ♣ ♦ ♥ ♠): 'As', '10d', 'A♠'.")
-    p.add_argument("hands", nargs="+", type=cards_text, metavar="HAND",
-                   help="one argument a hand, its cards written together ('AsKs') or quoted ('As Ks')")
+    p.add_argument("hands", nargs="+", metavar="HAND_OR_RANGE",
+                   help="one argument a player: a hand, its cards written together ('AsKs') or quoted "
+                        "('As Ks'), or a range ('JJ+,AKs', 'AA**ds' with --game plo; see 'meeple range --help')")
     p.add_argument("--board", type=cards_text, default="", help="board cards so far, 0 to 5, as 'Qs Js 2h'")
     p.add_argument("--dead", type=cards_text, default="", help="cards out of the deck, as '2c 3d'")
     p.add_argument("--game", choices=sorted(poker.GAMES), default="holdem", help=_GAME_HELP)
@@ -30,6 +31,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     p.add_argument("--threads", type=int_range(0, 256), default=0,
                    help="threads, 0 to 256; 0: every core (results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--combos", type=int_range(0, 10**6), default=0, metavar="N",
+                   help="with ranges: also print each player's N best combos with their equity")
     p.add_argument("--progress", action="store_true",
                    help="show a progress bar even when stderr is not a terminal (it shows on a terminal "
                         "anyway); Ctrl-C stops at any time")
@@ -69,7 +72,19 @@ def _check_hand_sizes(hands: list[str], game: str) -> None:
         raise UsageError(message)
 
 
+def _is_hand(text: str) -> bool:
+    try:
+        poker.cards(text)
+        return True
+    except ValueError:
+        return False
+
+
 def run_equity(args: argparse.Namespace) -> int:
+    if not all(_is_hand(h) for h in args.hands):
+        from .ranges import run_range_equity
+
+        return run_range_equity(args)
     _check_hand_sizes(args.hands, args.game)
     exact = True if args.exact else (False if args.trials is not None else None)
     trials = args.trials if args.trials is not None else 1_000_000
