@@ -38,6 +38,9 @@ def action_space(game: Game) -> Any:
 _Env: Any = gym.Env
 
 
+_MAX_SKIPPED_GAMES = 1000
+
+
 class GymEnv(_Env):  # type: ignore[misc]
     """One seat of a meeple game as a Gymnasium environment; the other seats are played
     by ``opponents`` inside ``step`` and ``reset``, and chance outcomes are drawn inside
@@ -135,11 +138,17 @@ class GymEnv(_Env):  # type: ignore[misc]
             self.opponents.reset(self._base_seed)
         else:
             self._restarts += 1
-        game_seed = self._base_seed if self._restarts == 0 else derive_seed(self._base_seed, self._restarts)
-        self._state = self.game.new_state(game_seed)
-        self._return, self._length, self._ended = 0.0, 0, False
-        self.opponents.play(self._state, (self.seat,))
-        return self._observe(), self._info()
+        for _ in range(_MAX_SKIPPED_GAMES):
+            game_seed = self._base_seed if self._restarts == 0 else derive_seed(self._base_seed, self._restarts)
+            self._state = self.game.new_state(game_seed)
+            self._return, self._length, self._ended = 0.0, 0, False
+            self.opponents.play(self._state, (self.seat,))
+            if not self._state.is_terminal:
+                return self._observe(), self._info()
+            # The game ended before the seat's first decision (a Hold'em hand folded
+            # round to it): there is no observation to act on, so the next game starts.
+            self._restarts += 1
+        raise RuntimeError(f"{_MAX_SKIPPED_GAMES} games in a row ended before seat {self.seat} had a decision")
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         state = self.state

@@ -10,7 +10,11 @@ Each game has its own picture, drawn from what the state shows every seat (its
 - catan: the 19 hexes in their terrain colours, each number token as a disc with one
   dot a pip (how many of the 36 dice rolls hit it; 6 and 8 in red), the robber as a
   black disc, roads as thick lines and settlements (squares) and cities (bigger
-  squares) in the seats' colours.
+  squares) in the seats' colours;
+- holdem: the table in green, each seat around it as a disc in its colour (grey once
+  folded, ringed in white on the button) with a bar for its stack, a disc for its bet
+  growing with the amount, the pot as a gold disc in the middle, and the board cards as
+  white cards whose bar in the suit's colour (four-colour deck) grows with the rank.
 """
 
 from __future__ import annotations
@@ -219,7 +223,47 @@ def _catan(state: State) -> np.ndarray:
     return canvas.image
 
 
-_DRAWINGS = {"tictactoe": _tictactoe, "triangle": _triangle, "catan": _catan}
+SUIT_COLOURS = {"s": BLACK, "h": (214, 39, 40), "d": (31, 119, 180), "c": (44, 160, 44)}
+RANKS = "23456789TJQKA"
+FELT, GOLD, GREY = (30, 110, 60), (230, 180, 40), (170, 170, 170)
+
+
+def _holdem(state: State) -> np.ndarray:
+    view = state.view(PUBLIC)
+    height, width = 200, 320
+    canvas = Canvas(height, width)
+    cx, cy, rx, ry = width / 2, height / 2, 120.0, 62.0
+    canvas.rect(cx, cy, ry, FELT)
+    canvas.polygon([(cx - rx + ry, cy - ry), (cx + rx - ry, cy - ry), (cx + rx - ry, cy + ry), (cx - rx + ry, cy + ry)],
+                   FELT)
+    canvas.disc(cx - rx + ry, cy, ry, FELT)
+    canvas.disc(cx + rx - ry, cy, ry, FELT)
+    seats = view["seats"]
+    start = max((s["starting_stack"] for s in seats), default=1) or 1
+    for i, seat in enumerate(seats):
+        angle = np.pi / 2 + 2 * np.pi * i / len(seats)
+        x, y = cx + (rx + 22) * np.cos(angle), cy + (ry + 22) * np.sin(angle)
+        colour = GREY if seat["folded"] else SEAT_COLOURS[i % len(SEAT_COLOURS)]
+        if i == view["button"]:
+            canvas.disc(x, y, 14, WHITE)
+            canvas.ring(x, y, 14, 2, BLACK)
+        canvas.disc(x, y, 11, colour)
+        bar = 24 * min(seat["stack"] / start, 2.0)
+        canvas.polygon([(x - 12, y + 14), (x - 12 + bar, y + 14), (x - 12 + bar, y + 18), (x - 12, y + 18)], colour)
+        if seat["bet"] > 0:
+            bx, by = cx + (rx - 18) * np.cos(angle), cy + (ry - 18) * np.sin(angle)
+            canvas.disc(bx, by, 3 + 6 * min(seat["bet"] / start, 1.0) ** 0.5, GOLD)
+    if view["pot"] > 0:
+        canvas.disc(cx, cy - 32, 4 + 10 * min(view["pot"] / (start * len(seats)), 1.0) ** 0.5, GOLD)
+    for k, card in enumerate(view["board"]):
+        x = cx + (k - 2) * 26
+        canvas.polygon([(x - 10, cy - 14), (x + 10, cy - 14), (x + 10, cy + 14), (x - 10, cy + 14)], WHITE)
+        top = cy + 12 - 24 * (RANKS.index(card[0]) + 1) / len(RANKS)
+        canvas.polygon([(x - 6, top), (x + 6, top), (x + 6, cy + 12), (x - 6, cy + 12)], SUIT_COLOURS[card[1]])
+    return canvas.image
+
+
+_DRAWINGS = {"tictactoe": _tictactoe, "triangle": _triangle, "catan": _catan, "holdem": _holdem}
 
 
 def draw(state: State) -> np.ndarray:

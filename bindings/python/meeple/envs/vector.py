@@ -141,6 +141,7 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
             self._batch.reset(np.ones(n, dtype=np.bool_))
         if self._has_opponents:
             self._play_opponents()
+            self._skip_games_over_before_the_seat_acts()
         self._return[:] = 0
         self._length[:] = 0
         self._read()
@@ -166,6 +167,7 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
                 truncated = self._status[:, 4] != 0
                 batch.reset(self._dones)
                 self._play_opponents(keep_rewards=False)
+                self._skip_games_over_before_the_seat_acts()
             self._read()
         else:
             batch.step_autoreset(actions, self._dones, observations=self._obs)
@@ -230,6 +232,19 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
                                            ffi.from_buffer("float[]", out), out.size))
         if not keep_rewards:
             out[:] = 0
+
+    def _skip_games_over_before_the_seat_acts(self) -> None:
+        """Starts the next game in every slot whose new game ended before the seat's first
+        decision (a Hold'em hand folded round to it), as GymEnv.reset does."""
+        batch = self._batch
+        for _ in range(1000):
+            batch.status(out=self._status)
+            over = self._status[:, 0] != 0
+            if not over.any():
+                return
+            batch.reset(over)
+            self._play_opponents(keep_rewards=False)
+        raise RuntimeError("1000 games in a row ended before the seat had a decision")
 
     def _read(self) -> None:
         batch = self._batch
