@@ -118,7 +118,9 @@ def test_a_meeple_player_in_catanatron_plays_only_offered_moves_and_wins_against
         peer = PeerGame([me if i == seat else RandomPlayer(c) for i, c in enumerate(COLORS)], seed=g)
         wins += peer.play() == me.color
         assert offered and all(offered)
-        assert me.fallbacks <= me.decisions // 10
+        # The one move meeple allows and catanatron refuses here: a road building card for
+        # a seat that could not pay for a road (catanatron's departure, docs/catan-rules.md).
+        assert set(me.fallback_reasons) <= {"not offered: play_road_building"}, me.fallback_reasons
     assert wins >= 3
 
 
