@@ -28,6 +28,7 @@ Words new_record(const AnyGame& game) { return Words((game.record_size() + 7) / 
 
 // Every record starts with its generator (core/any_game.hpp, Record<State>): reseeding
 // it makes the game's own draws (development cards, robber steals) the playout's.
+static_assert(offsetof(Record<std::uint64_t>, rng) == 0, "a record starts with its generator");
 void reseed_record(void* rec, std::uint64_t seed) {
     const Rng rng = Rng::from_seed(seed);
     std::memcpy(rec, &rng, sizeof rng);

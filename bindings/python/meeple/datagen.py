@@ -158,6 +158,7 @@ def generate(game: Game | str, out: str | os.PathLike[str], *, games: int, seed:
         raise ValueError(f"{root} is a file; give a directory for the shards")
     run = {"game": g.spec, "seed": int(seed), "games": games, "shard_games": shard_games, "options": asdict(options)}
     manifest_path = root / MANIFEST
+    manifest: dict[str, Any]
     if manifest_path.exists():
         try:
             manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
@@ -203,7 +204,7 @@ def load(out: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray, np.ndarra
     """Every shard of a finished run in ``out``, concatenated in game order:
     ``features``, ``labels``, ``meta``."""
     root = Path(out)
-    manifest = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+    manifest: dict[str, Any] = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
     if manifest.get("format_version") != FORMAT_VERSION:
         raise ValueError(f"{root / MANIFEST} has format_version {manifest.get('format_version')!r}; "
                          f"this meeple reads {FORMAT_VERSION}")
