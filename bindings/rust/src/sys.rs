@@ -173,6 +173,19 @@ pub struct meeple_random_games_t {
 
 #[repr(C)]
 #[derive(Debug, Default, Clone, Copy)]
+pub struct meeple_event_info_t {
+    pub struct_size: u32,
+    pub mask: u32,
+    pub row_ints: u32,
+    pub reserved: u32,
+    pub capacity: u64,
+    pub queued: u64,
+    pub overflow: u64,
+    pub recorded: u64,
+}
+
+#[repr(C)]
+#[derive(Debug, Default, Clone, Copy)]
 pub struct meeple_datagen_config_t {
     pub struct_size: u32,
     pub variant: i32,
