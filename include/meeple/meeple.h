@@ -892,6 +892,74 @@ MEEPLE_API meeple_status_t meeple_run_random_games(const meeple_game_t *game, ui
                                                    uint64_t *out_wins, size_t wins_len,
                                                    meeple_control_t *control);
 
+/* ---- Data generation ------------------------------------------------------------ */
+
+/* The version of the rows meeple_run_datagen writes (docs/datagen.md): bumped whenever
+ * the meaning or order of the labels or meta columns changes. The features keep their
+ * own version (meeple_game_features_json). */
+#define MEEPLE_DATAGEN_VERSION 1
+/* int64 meta columns a row: game, move, group, viewer, actor, action, played,
+ * playout_seed (docs/datagen.md says what each holds). */
+#define MEEPLE_DATAGEN_META_COLUMNS 8
+
+/* Options of meeple_run_datagen. Set struct_size to sizeof(meeple_datagen_config_t);
+ * docs/datagen.md gives the defaults the Python binding uses. */
+typedef struct meeple_datagen_config {
+    uint32_t struct_size;
+    int32_t variant;           /* MEEPLE_FEATURES_SEAT or MEEPLE_FEATURES_OMNISCIENT */
+    uint64_t seed;             /* game g is played on the setup meeple_batch_derive_seed(seed, g) */
+    uint64_t first_game;       /* this call makes games [first_game, first_game + games) */
+    uint64_t games;            /* 1 or more; first_game + games at most 2^40 */
+    uint64_t max_moves;        /* a game or playout longer than this counts as truncated (0: no cap) */
+    double heuristic_share;    /* chance that a seat of a game plays the heuristic, else random, [0, 1] */
+    double random_move;        /* chance that a heuristic seat plays a uniformly random move, [0, 1] */
+    int32_t playouts;          /* K playouts label each state, 1..100000 */
+    int32_t samples_per_game;  /* decisions sampled a game (uniformly among those with 2+ moves), 1..10000 */
+    int32_t siblings;          /* moves a decision: the played one plus others at random, 1..1024 */
+    int32_t all_viewers;       /* 0: one row a state, from the mover's seat; 1: one per seat */
+    int32_t threads;           /* 0: one per core, up to 256 */
+    int32_t reserved;          /* zero */
+} meeple_datagen_config_t;
+
+/* The most rows meeple_run_datagen can write for `config`:
+ * games * samples_per_game * siblings * (num_players if all_viewers, else 1), to *out_rows.
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, a game without feature
+ * vectors, an option out of its range, as meeple_run_datagen). */
+MEEPLE_API meeple_status_t meeple_datagen_max_rows(const meeple_game_t *game,
+                                                   const meeple_datagen_config_t *config,
+                                                   uint64_t *out_rows);
+
+/* Labelled states for value networks, in C++ on config->threads threads: plays games
+ * [first_game, first_game + games) between seats drawn per game as the heuristic or
+ * random, samples decisions of each, and for each sampled decision writes a group of
+ * sibling rows, one per move of the acting seat (the played move first), each labelled
+ * by the win shares of config->playouts playouts by the same seats from the state after
+ * that move. Playout i of every sibling of a group uses the same seeds (common random
+ * numbers). Rows come in game, sample, sibling and viewer order; row r writes
+ * features[r * feature_size ...] (the viewer's feature vector in config->variant, as
+ * meeple_state_features), labels[r * num_players ...] (win shares summing to one,
+ * seat (viewer + i) % num_players at i, as the features order seats) and
+ * meta[r * MEEPLE_DATAGEN_META_COLUMNS ...]. Game g's rows depend only on config->seed,
+ * g and the other options, never on threads or first_game: a run may be cut into calls
+ * (shards) at any game. Each array must hold capacity_rows rows, at least
+ * meeple_datagen_max_rows; *out_rows gets the rows written (the rest is untouched).
+ * `control` (may be NULL; see meeple_control_t): total is games * samples_per_game and
+ * progress counts sample groups labelled; every thread checks the cancel flag before
+ * each playout (a millisecond or so) and the call then returns MEEPLE_ERR_CANCELLED,
+ * writing nothing.
+ * Returns MEEPLE_OK, MEEPLE_ERR_CANCELLED, MEEPLE_ERR_BUFFER_TOO_SMALL (capacity_rows
+ * below meeple_datagen_max_rows), MEEPLE_ERR_OUT_OF_MEMORY (a thread could not be
+ * started), MEEPLE_ERR_INTERNAL (a game failed; the message names it) or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, struct_size smaller than
+ * sizeof(meeple_datagen_config_t), a game without feature vectors or, with
+ * heuristic_share > 0, without a heuristic, an option out of its range (the message
+ * names it and the range), control->struct_size smaller than sizeof(meeple_control_t)). */
+MEEPLE_API meeple_status_t meeple_run_datagen(const meeple_game_t *game,
+                                              const meeple_datagen_config_t *config,
+                                              float *features, float *labels, int64_t *meta,
+                                              size_t capacity_rows, size_t *out_rows,
+                                              meeple_control_t *control);
+
 /* ---- Search --------------------------------------------------------------------- */
 
 /* Monte Carlo tree search over any game, for one root or many (one per game of a

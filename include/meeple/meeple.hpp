@@ -571,6 +571,49 @@ inline RandomGames run_random_games(const Game& game, std::uint64_t n_games, std
     return out;
 }
 
+// ---- Data generation ----
+
+// Rows of meeple_run_datagen: features (rows x feature_size), labels (rows x seats),
+// meta (rows x MEEPLE_DATAGEN_META_COLUMNS).
+struct DatagenRows {
+    std::size_t rows = 0;
+    std::vector<float> features, labels;
+    std::vector<std::int64_t> meta;
+};
+
+// A default config (the Python binding's defaults, docs/datagen.md) with struct_size set.
+inline meeple_datagen_config_t datagen_config() {
+    meeple_datagen_config_t c{};
+    c.struct_size = sizeof c;
+    c.variant = MEEPLE_FEATURES_SEAT;
+    c.games = 1;
+    c.heuristic_share = 0.5;
+    c.random_move = 0.1;
+    c.playouts = 16;
+    c.samples_per_game = 4;
+    c.siblings = 4;
+    return c;
+}
+
+// `control` (optional): progress and cancellation, as meeple_run_datagen says; a
+// cancelled run throws meeple::Error with MEEPLE_ERR_CANCELLED.
+inline DatagenRows run_datagen(const Game& game, const meeple_datagen_config_t& config,
+                               meeple_control_t* control = nullptr) {
+    const std::size_t feature_size = game.feature_size();
+    std::uint64_t most = 0;
+    check(meeple_datagen_max_rows(game.handle(), &config, &most));
+    DatagenRows out;
+    out.features.resize(static_cast<std::size_t>(most) * feature_size);
+    out.labels.resize(static_cast<std::size_t>(most) * static_cast<std::size_t>(game.num_players()));
+    out.meta.resize(static_cast<std::size_t>(most) * MEEPLE_DATAGEN_META_COLUMNS);
+    check(meeple_run_datagen(game.handle(), &config, out.features.data(), out.labels.data(), out.meta.data(),
+                             static_cast<std::size_t>(most), &out.rows, control));
+    out.features.resize(out.rows * feature_size);
+    out.labels.resize(out.rows * static_cast<std::size_t>(game.num_players()));
+    out.meta.resize(out.rows * MEEPLE_DATAGEN_META_COLUMNS);
+    return out;
+}
+
 // ---- Search ----
 
 // Monte Carlo tree search over one or many roots (see meeple.h, Search, and

@@ -219,6 +219,20 @@ TEST(random_games_through_the_wrapper) {
     CHECK(r.games == 100 && r.wins.size() == 2 && r.wins[0] + r.wins[1] + r.draws == 100);
 }
 
+TEST(datagen_through_the_wrapper) {
+    const meeple::Game g("catan");
+    meeple_datagen_config_t c = meeple::datagen_config();
+    c.seed = 4;
+    c.playouts = 2;
+    c.samples_per_game = 1;
+    c.siblings = 2;
+    const meeple::DatagenRows r = meeple::run_datagen(g, c);
+    CHECK(r.rows == 2 && r.features.size() == 2 * g.feature_size() && r.labels.size() == 8 && r.meta.size() == 16);
+    CHECK(r.meta[6] == 1 && r.meta[8 + 6] == 0 && r.meta[7] == r.meta[8 + 7]);  // played first; one playout seed
+    c.playouts = 0;
+    CHECK_THROWS_STATUS(meeple::run_datagen(g, c), MEEPLE_ERR_INVALID_ARGUMENT);
+}
+
 TEST(search_through_the_wrapper) {
     const meeple::Game g("tictactoe");
     meeple::State s = g.new_state(1);

@@ -173,6 +173,38 @@ pub struct meeple_random_games_t {
 
 #[repr(C)]
 #[derive(Debug, Default, Clone, Copy)]
+pub struct meeple_event_info_t {
+    pub struct_size: u32,
+    pub mask: u32,
+    pub row_ints: u32,
+    pub reserved: u32,
+    pub capacity: u64,
+    pub queued: u64,
+    pub overflow: u64,
+    pub recorded: u64,
+}
+
+#[repr(C)]
+#[derive(Debug, Default, Clone, Copy)]
+pub struct meeple_datagen_config_t {
+    pub struct_size: u32,
+    pub variant: i32,
+    pub seed: u64,
+    pub first_game: u64,
+    pub games: u64,
+    pub max_moves: u64,
+    pub heuristic_share: f64,
+    pub random_move: f64,
+    pub playouts: i32,
+    pub samples_per_game: i32,
+    pub siblings: i32,
+    pub all_viewers: i32,
+    pub threads: i32,
+    pub reserved: i32,
+}
+
+#[repr(C)]
+#[derive(Debug, Default, Clone, Copy)]
 pub struct meeple_search_info_t {
     pub struct_size: u32,
     pub threads: i32,
@@ -525,6 +557,23 @@ extern "C" {
         out_stats: *mut meeple_random_games_t,
         out_wins: *mut u64,
         wins_len: usize,
+        control: *mut meeple_control_t,
+    ) -> meeple_status_t;
+
+    // Data generation
+    pub fn meeple_datagen_max_rows(
+        game: *const meeple_game_t,
+        config: *const meeple_datagen_config_t,
+        out_rows: *mut u64,
+    ) -> meeple_status_t;
+    pub fn meeple_run_datagen(
+        game: *const meeple_game_t,
+        config: *const meeple_datagen_config_t,
+        features: *mut f32,
+        labels: *mut f32,
+        meta: *mut i64,
+        capacity_rows: usize,
+        out_rows: *mut usize,
         control: *mut meeple_control_t,
     ) -> meeple_status_t;
 
