@@ -13,12 +13,12 @@ import os
 import sys
 
 from . import __version__
-from .commands import arena, convert, demo, games, poker, view
+from .commands import arena, convert, demo, games, play, poker, view
 from .commands.args import UsageError
 from .errors import InvalidArgumentError, MeepleError, OutOfRangeError, ParseError
 
 # Each module adds its subcommand with register(subparsers); add a line to add one.
-COMMANDS = [games, demo, poker, arena, convert, view]
+COMMANDS = [games, demo, poker, arena, convert, view, play]
 
 
 class Parser(argparse.ArgumentParser):

@@ -1,0 +1,284 @@
+"""``meeple play``: the server's JSON API without a browser (illegal, stale and malformed
+requests refused with nothing changed, only loopback, game logs written), the command
+(Ctrl-C stops it quietly), and headless chromium playing a whole triangle game by clicks.
+Screenshots go under build/test/screenshots (MEEPLE_SCREENSHOTS to move them)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from meeple import triangle
+from meeple.cli import main
+from meeple.gamelog import GameLogWriter, read_game_log
+from meeple.play import TriangleSession, make_server
+
+from conftest import REPO_ROOT
+
+SHOTS = pathlib.Path(os.environ.get("MEEPLE_SCREENSHOTS", REPO_ROOT / "build" / "test" / "screenshots"))
+
+
+class Client:
+    def __init__(self, server):
+        self.server = server
+        self.port = server.server_address[1]
+
+    def request(self, method, path, body=None, *, raw=None, host=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        headers = {"Content-Type": "application/json"}
+        if host is not None:
+            headers["Host"] = host
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        conn.request(method, path, body=data, headers=headers)
+        res = conn.getresponse()
+        payload = res.read()
+        conn.close()
+        ctype = res.getheader("Content-Type", "")
+        return res.status, (json.loads(payload) if ctype.startswith("application/json") else payload)
+
+    def get(self, route):
+        return self.request("GET", "/api/" + route)
+
+    def post(self, route, body):
+        return self.request("POST", "/api/" + route, body)
+
+
+@pytest.fixture
+def served(tmp_path):
+    log = GameLogWriter(tmp_path / "play.jsonl.gz")
+    session = TriangleSession(7, log)
+    server = make_server(session)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    yield Client(server), session, log
+    server.shutdown()
+    server.server_close()
+    session.close()
+    log.close()
+
+
+def state(client):
+    status, body = client.get("state")
+    assert status == 200
+    return body
+
+
+def near_full_row0():
+    """Row 0 (playable columns 3..11) full but for its first cell (0,3), which points up,
+    and slot 0 holding one up triangle: placing it there fills the row."""
+    occupied = [[0] * triangle.COLS for _ in range(triangle.ROWS)]
+    for c in range(4, 12):
+        occupied[0][c] = 1
+    return occupied, [[[0, 0, 1]], [[0, 0, 1], [1, 0, 0]], None]
+
+
+def test_moves_follow_the_rules_and_undo_restores(served):
+    client, _, _ = served
+    occupied, shapes = near_full_row0()
+    status, body = client.post("position", {"move": 0, "occupied": occupied, "shapes": shapes})
+    assert status == 200, body
+    assert body["move"] == 0 and body["view"]["occupied"][0][4] == 1
+    fill = triangle.action(0, 0, 3)
+    assert fill in body["legal"]
+    status, after = client.post("move", {"move": 0, "action": fill})
+    assert status == 200, after
+    assert after["move"] == 1
+    assert after["view"]["occupied"][0] == [0] * triangle.COLS  # the full row is cleared
+    assert after["view"]["cleared"] == 9 and after["view"]["placed"] == 1
+    assert after["last_name"] == "place(0,0,3)"
+    status, back = client.post("undo", {"move": 1})
+    assert status == 200 and back["move"] == 0
+    assert back["view"] == body["view"] and back["legal"] == body["legal"]
+
+
+def test_bad_requests_change_nothing(served):
+    client, _, _ = served
+    before = state(client)
+    first = before["legal"][0]
+    illegal = next(a for a in range(360) if a not in set(before["legal"]))
+    cases = [
+        (client.post("move", {"move": 0, "action": illegal}), 400, "illegal move"),
+        (client.post("move", {"move": 0, "action": 360}), 400, "illegal move"),
+        (client.post("move", {"move": 0, "action": "3"}), 400, "'action' must be an integer"),
+        (client.post("move", {"move": 5, "action": first}), 409, "stale request"),
+        (client.post("move", {"action": first}), 400, "needs 'move'"),
+        (client.post("undo", {"move": 0}), 409, "nothing to undo"),
+        (client.post("hint", {"move": 0, "agent": "oracle"}), 400, "unknown hint agent"),
+        (client.request("POST", "/api/move", raw=b'{"move": 0, "action":'), 400, "not JSON"),
+        (client.request("POST", "/api/move", raw=b"[1, 2]"), 400, "must be a JSON object"),
+        (client.post("position", {"move": 0, "occupied": [[1] * 15] * 8, "shapes": [None] * 3}), 400,
+         "position refused"),
+        (client.post("position", {"move": 0, "shapes": [None] * 3}), 400, "needs 'occupied'"),
+        (client.post("teleport", {"move": 0}), 404, "unknown route /api/teleport"),
+        (client.request("GET", "/api/move"), 405, "POST"),
+        (client.request("POST", "/api/state", {}), 405, "GET"),
+        (client.request("GET", "/../../etc/passwd"), 404, "serves only its page"),
+        (client.request("DELETE", "/api/state"), 405, "only GET and POST"),
+        (client.request("GET", "/api/state", host="evil.example:80"), 403, "127.0.0.1 or localhost"),
+    ]
+    for (status, body), want_status, want_text in cases:
+        assert status == want_status, body
+        assert want_text in body["error"], body
+    assert state(client) == before
+    # The page and draw.js are served; a death-cell position is refused by the engine's own check.
+    status, page = client.request("GET", "/")
+    assert status == 200 and b"draw.js" in page
+    status, js = client.request("GET", "/draw.js")
+    assert status == 200 and b"triangleBoard" in js
+
+
+def test_hint_is_legal_and_changes_nothing(served):
+    client, _, _ = served
+    before = state(client)
+    for agent in ("heuristic", "mcts"):
+        status, body = client.post("hint", {"move": 0, "agent": agent})
+        assert status == 200, body
+        assert body["hint"] in before["legal"] and body["hint_name"].startswith("place(")
+    assert state(client) == before
+
+
+def test_every_game_is_written_to_the_log(served, tmp_path):
+    client, session, log = served
+    # Game 1: three moves, then a new game: the three are written.
+    for _ in range(3):
+        s = state(client)
+        assert client.post("move", {"move": s["move"], "action": s["legal"][-1]})[0] == 200
+    assert client.post("new", {"seed": 11})[0] == 200
+    # Game 2: played to its end (the last legal action each time).
+    s = state(client)
+    assert s["seed"] == 11 and s["move"] == 0
+    moves = 0
+    while not s["terminal"]:
+        status, s = client.post("move", {"move": s["move"], "action": s["legal"][-1]})
+        assert status == 200, s
+        moves += 1
+    assert s["legal"] == []
+    status, body = client.post("move", {"move": s["move"], "action": 0})
+    assert status == 409 and "game is over" in body["error"]
+    games = read_game_log(log.path).games
+    assert len(games) == 2
+    assert games[0].start["seed"] == 7 and len(games[0].steps) == 3 and games[0].end is None
+    assert games[1].start["seed"] == 11 and len(games[1].steps) == moves and games[1].end is not None
+    assert games[1].steps[-1]["view"]["terminal"] is True
+
+
+def _start_command(tmp_path, *extra):
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    return subprocess.Popen([sys.executable, "-m", "meeple", "play", "triangle", "--no-browser",
+                             "--log", str(tmp_path / "cli.jsonl.gz"), *extra],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def test_command_serves_and_stops_quietly_on_ctrl_c(tmp_path):
+    proc = _start_command(tmp_path, "--seed", "3")
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("meeple play triangle: http://127.0.0.1:"), line
+        port = int(line.rsplit(":", 1)[1].strip().rstrip("/"))
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/api/state")
+        s = json.loads(conn.getresponse().read())
+        conn.request("POST", "/api/move", body=json.dumps({"move": 0, "action": s["legal"][0]}))
+        assert conn.getresponse().status == 200
+        conn.close()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "Traceback" not in out
+    assert "1 game(s) written" in out
+    assert len(read_game_log(tmp_path / "cli.jsonl.gz").games) == 1
+
+
+def test_command_refuses_bad_arguments(capsys):
+    assert main(["play", "triangle", "--port", "80", "--no-browser"]) == 2
+    assert "1024 to 65535" in capsys.readouterr().err
+    assert main(["play", "chess", "--no-browser"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
+# ---- in a browser ----
+
+@pytest.fixture(scope="module")
+def browser(require_chromium):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    binary, driver_path = require_chromium
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1400,1000"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    driver.set_script_timeout(30)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    yield driver
+    driver.quit()
+
+
+def wait_idle(driver, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if driver.execute_script("return !!(window.meeplePlay && meeplePlay.ready && meeplePlay.busy === 0)"):
+            return driver.execute_script("return meeplePlay.state")
+        time.sleep(0.02)
+    raise AssertionError("the page did not settle")
+
+
+def test_browser_plays_a_whole_triangle_game_by_clicks(browser, served):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    client, session, log = served
+    browser.get(f"http://127.0.0.1:{client.port}/")
+    s = wait_idle(browser)
+    browser.execute_script("meeplePlay.animMs = 0")
+    assert browser.find_elements(By.CSS_SELECTOR, "#board polygon[data-cell]")
+    # The ghost: over a cell where the shape does not fit it is red (✘), where it fits green (✔).
+    slot, r, c = triangle.decode_action(s["legal"][0])
+    browser.find_element(By.CSS_SELECTOR, f'#board polygon[data-slot="{slot}"]').click()
+    bad = next((a for a in range(slot * 120, slot * 120 + 120) if a not in set(s["legal"])))
+    _, br, bc = triangle.decode_action(bad)
+    ActionChains(browser).move_to_element(browser.find_element(By.CSS_SELECTOR, f'#board polygon[data-cell="{br},{bc}"]')).perform()
+    assert "does not fit" in browser.find_element(By.ID, "status").text
+    assert browser.find_elements(By.CSS_SELECTOR, "#board polygon.ghost-nofit")
+    ActionChains(browser).move_to_element(browser.find_element(By.CSS_SELECTOR, f'#board polygon[data-cell="{r},{c}"]')).perform()
+    assert ": fits" in browser.find_element(By.ID, "status").text
+    browser.save_screenshot(str(SHOTS / "play-triangle-ghost.png"))
+    # Undo by keyboard after one placement by click.
+    browser.find_element(By.CSS_SELECTOR, f'#board polygon[data-cell="{r},{c}"]').click()
+    s = wait_idle(browser)
+    assert s["move"] == 1
+    ActionChains(browser).send_keys("u").perform()
+    s = wait_idle(browser)
+    assert s["move"] == 0
+    # Play to the end by clicks: the shape's preview, then the anchor cell.
+    clicks = 0
+    while not s["terminal"]:
+        slot, r, c = triangle.decode_action(s["legal"][-1])
+        browser.find_element(By.CSS_SELECTOR, f'#board polygon[data-slot="{slot}"]').click()
+        browser.find_element(By.CSS_SELECTOR, f'#board polygon[data-cell="{r},{c}"]').click()
+        move = s["move"]
+        s = wait_idle(browser)
+        assert s["move"] == move + 1, browser.execute_script("return meeplePlay.lastError")
+        clicks += 1
+        assert clicks < 400
+    assert "Game over" in browser.find_element(By.ID, "over").text
+    browser.save_screenshot(str(SHOTS / "play-triangle-over.png"))
+    assert session.line.state.is_terminal and s["move"] == clicks
+    games = read_game_log(log.path).games
+    assert games and len(games[-1].steps) == clicks and games[-1].end is not None
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
