@@ -282,3 +282,94 @@ def test_browser_plays_a_whole_triangle_game_by_clicks(browser, served):
     games = read_game_log(log.path).games
     assert games and len(games[-1].steps) == clicks and games[-1].end is not None
     assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+# ---- Catan: the seat's view only ----
+
+def after_setup(seed):
+    """A Catan state just after the setup rounds (random placements), its position."""
+    import random
+
+    import meeple
+    from meeple import catan
+
+    game = meeple.Game("catan")
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    while state.view(meeple.ALL)["phase"].startswith("setup"):
+        state.apply(rng.choice(state.legal_actions()))
+    return game, catan.position_of(state)
+
+
+def test_catan_seat_view_leaks_no_hidden_card():
+    import copy
+
+    import meeple
+    from meeple.play import CatanSession
+
+    game, pos = after_setup(4)
+    pos.update(phase="before_roll", turn_seat=0)
+    other = copy.deepcopy(pos)
+    # Seats 1 and 2 swap a card of different kinds (hand sizes and the bank, which are
+    # public, stay the same); seat 2 holds a knight in one and a victory point in the
+    # other (the counts are public, the kinds are not).
+    h1, h2 = other["resources"][1], other["resources"][2]
+    i, j = next((i, j) for i in range(5) for j in range(5) if i != j and h1[i] > 0 and h2[j] > 0)
+    h1[i], h1[j], h2[j], h2[i] = h1[i] - 1, h1[j] + 1, h2[j] - 1, h2[i] + 1
+    pos["development"][2] = [1, 0, 0, 0, 0]
+    other["development"][2] = [0, 1, 0, 0, 0]
+    a = CatanSession(0, ["random"], 1, start=game.from_position(pos, 9))
+    b = CatanSession(0, ["random"], 1, start=game.from_position(other, 9))
+    assert a.line.state.view(meeple.ALL) != b.line.state.view(meeple.ALL)  # the test can fail
+    assert a.handle("state", None) == b.handle("state", None)
+    assert a.handle("info", None) == b.handle("info", None)
+    steps = 0
+    while a.response()["your_turn"] and steps < 30:
+        legal = a.response()["view"]["legal_actions"]
+        choice = next((x for x in legal if x["name"] in ("roll", "end_turn")), legal[0])
+        body = {"move": a.response()["move"], "action": choice["id"]}
+        assert a.handle("move", dict(body)) == b.handle("move", dict(body))
+        steps += 1
+    assert steps >= 1
+
+
+def test_catan_api_refuses_bad_moves_and_plays_agents(tmp_path):
+    from meeple.play import CatanSession
+
+    log = GameLogWriter(tmp_path / "catan.jsonl.gz")
+    session = CatanSession(1, ["heuristic", "random", "heuristic"], 5, log)
+    server = make_server(session)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        client = Client(server)
+        s = state(client)
+        assert s["seat"] == 1 and s["acting"] == 0 and not s["your_turn"]
+        assert s["view"]["legal_actions"] is None or s["view"]["legal_actions"] == []
+        status, body = client.post("move", {"move": 0, "action": s["view"]["board"]["robber"]})
+        assert status == 409 and "not your turn" in body["error"]
+        status, body = client.post("advance", {"move": 3})
+        assert status == 409 and "stale" in body["error"]
+        assert state(client) == s
+        status, s = client.post("advance", {"move": 0})  # seat 0's first settlement
+        assert status == 200 and s["move"] == 1 and not s["your_turn"]
+        assert s["words"][0].startswith("Blue") and "build_settlement" in s["words"][0]
+        status, s = client.post("advance", {"move": 1})  # and its road
+        assert status == 200 and s["move"] == 2 and s["your_turn"] and len(s["words"]) == 2
+        legal = {x["id"] for x in s["view"]["legal_actions"]}
+        illegal = next(x for x in range(session.game.num_actions) if x not in legal)
+        status, body = client.post("move", {"move": 2, "action": illegal})
+        assert status == 400 and "illegal move" in body["error"]
+        status, body = client.post("advance", {"move": 2})
+        assert status == 409 and "your turn" in body["error"]
+        assert state(client) == s
+        status, s = client.post("move", {"move": 2, "action": min(legal)})
+        assert status == 200 and s["move"] == 3 and "(you)" in s["words"][-1]
+    finally:
+        server.shutdown()
+        server.server_close()
+        session.close()
+        log.close()
+    games = read_game_log(tmp_path / "catan.jsonl.gz").games
+    assert len(games) == 1 and len(games[0].steps) == 3
+    assert games[0].start["agents"][1] == "human"

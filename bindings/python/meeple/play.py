@@ -22,10 +22,10 @@ from typing import Any, Callable
 
 from .agents import Agent
 from .errors import MeepleError
-from .game import Game, State
+from .game import CHANCE, Game, State
 from .gamelog import GameLogWriter, end_record, start_record, step_record
 
-__all__ = ["ApiError", "TriangleSession", "PlayServer", "make_server", "HINT_AGENTS"]
+__all__ = ["ApiError", "TriangleSession", "CatanSession", "split_agents", "PlayServer", "make_server", "HINT_AGENTS"]
 
 PAGES = Path(__file__).resolve().parent / "viewer"
 MAX_BODY = 1 << 20  # bytes; a position is a few kilobytes
@@ -194,6 +194,160 @@ class TriangleSession:
                 raise ApiError(400, f"position refused: {e}") from None
             self.save()
             self.line = self._new_line(seed, {"source": "meeple play", "debug": True}, start)
+            return self.response()
+        raise ApiError(404, f"unknown route /api/{route}")
+
+    def close(self) -> None:
+        self.save()
+
+
+def split_agents(text: str) -> list[str]:
+    """Agent specs separated by commas outside parentheses: ``"heuristic,mcts(iterations=50,seed=1)"``."""
+    out, depth, part = [], 0, ""
+    for ch in text:
+        if ch == "," and depth == 0:
+            out.append(part.strip())
+            part = ""
+            continue
+        depth += (ch == "(") - (ch == ")")
+        part += ch
+    out.append(part.strip())
+    return out
+
+
+SEAT_NAMES = ["Blue \u25cf", "Orange \u25b2", "Green \u25a0", "Pink \u25c6"]  # as draw.js: name and glyph
+
+
+class CatanSession:
+    """Catan for one person in ``seat`` against agents in the other seats. The page is
+    only ever sent ``view(seat)``: the seat's own cards, everyone's public counts, and
+    the seat's legal actions when it acts. Agents move one step per ``advance`` call,
+    so the page can show them at its own speed. No undo (it would show what was drawn)."""
+
+    game_name = "catan"
+
+    def __init__(self, seat: int, opponents: list[str], seed: int = 0, log: GameLogWriter | None = None,
+                 spec: str = "catan", start: State | None = None) -> None:
+        from .batch import derive_seed
+        self.game = Game(spec)
+        players = self.game.num_players
+        if not 0 <= seat < players:
+            raise ValueError(f"seat {seat} is not a seat of {spec}: use 0 to {players - 1}")
+        if len(opponents) == 1:
+            opponents = opponents * (players - 1)
+        if len(opponents) != players - 1:
+            raise ValueError(f"{spec} has {players} seats: name 1 or {players - 1} opponents, not {len(opponents)}")
+        self.seat, self.log = seat, log
+        self.agents: dict[int, Agent] = {}
+        specs = iter(opponents)
+        for p in range(players):
+            if p != seat:
+                self.agents[p] = Agent(next(specs), self.game, derive_seed(seed, p))
+        if start is not None:
+            self.game = start.game
+        self.line = _Line(start if start is not None else self.game.new_state(seed), seed,
+                          {"source": "meeple play", "seat": seat})
+        self.words: list[str] = []
+        self.last_name = ""
+        import random
+        self._chance = random.Random(seed)
+
+    def seat_label(self, p: int) -> str:
+        return SEAT_NAMES[p] if p < len(SEAT_NAMES) else f"Seat {p}"
+
+    def agent_names(self) -> list[str]:
+        return ["human" if p == self.seat else self.agents[p].spec for p in range(self.game.num_players)]
+
+    def save(self) -> None:
+        line = self.line
+        if self.log is None or not line.actions or line.written_at == len(line.actions):
+            return
+        self.log.write_game(line.records(self.agent_names()))
+        line.written_at = len(line.actions)
+
+    def _acting(self) -> int | None:
+        state = self.line.state
+        if state.is_terminal:
+            return None
+        active = state.active_players
+        return active[0] if len(active) == 1 else None
+
+    def response(self, **extra: Any) -> dict[str, Any]:
+        state = self.line.state
+        view = state.view(self.seat)
+        acting = self._acting()
+        out = {
+            "game": self.game.spec, "name": "catan", "move": state.move_number, "seat": self.seat,
+            "acting": acting, "your_turn": acting == self.seat, "terminal": state.is_terminal,
+            "view": view, "seats": [{"seat": p, "label": self.seat_label(p), "who": n}
+                                    for p, n in enumerate(self.agent_names())],
+            "words": self.words[-200:], "words_total": len(self.words), "last_name": self.last_name,
+            "log": str(self.log.path) if self.log is not None else None,
+        }
+        if state.is_terminal:
+            out["returns"] = [float(r) for r in state.returns]
+        out.update(extra)
+        return out
+
+    def _play(self, action: int, actor: int | None) -> None:
+        state = self.line.state
+        after = state.clone()
+        name = self.game.action_name(action)
+        if actor == CHANCE:
+            after.apply(action, CHANCE)
+        else:
+            after.apply(action)
+        self.line.actions.append(action)
+        self.line.states.append(after)
+        who = "chance" if actor == CHANCE else self.seat_label(actor) + (" (you)" if actor == self.seat else "")
+        if actor == CHANCE and not name.startswith("chance_dice"):
+            name = "a hidden draw"  # a card drawn or stolen: the page must not learn which
+        self.last_name = name
+        text = f"{who}: {name}"
+        dice = after.view(self.seat).get("dice")
+        if name == "roll" and dice:
+            text += f" -> {dice}"
+        self.words.append(text)
+        if after.is_terminal:
+            self.save()
+
+    def handle(self, route: str, body: dict[str, Any] | None) -> dict[str, Any]:
+        if route == "state":
+            return self.response()
+        if route == "info":
+            return {"game": self.game.spec, "topology": self.game.data("topology"), "seat": self.seat}
+        assert body is not None
+        move = _int_field(body, "move")
+        current = self.line.state.move_number
+        if move != current:
+            raise ApiError(409, f"stale request: it was made for move {move}, the game is at move {current}; "
+                                f"reload the state and try again")
+        if self.line.state.is_terminal:
+            raise ApiError(409, "the game is over")
+        acting = self._acting()
+        if route == "move":
+            action = _int_field(body, "action")
+            if acting != self.seat:
+                raise ApiError(409, f"it is not your turn: {self.seat_label(acting) if acting is not None and acting >= 0 else 'chance'} "
+                                    f"acts now; ask /api/advance to let it play")
+            state = self.line.state
+            if not 0 <= action < self.game.num_actions or not state.is_legal(action):
+                name = self.game.action_name(action) if 0 <= action < self.game.num_actions else str(action)
+                raise ApiError(400, f"illegal move {name}: the legal actions are in view.legal_actions")
+            self._play(action, self.seat)
+            return self.response()
+        if route == "advance":
+            if acting == self.seat:
+                raise ApiError(409, "it is your turn: send /api/move")
+            state = self.line.state
+            if acting == CHANCE:
+                outcomes = state.chance_outcomes()
+                action = self._chance.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+            elif acting is None:
+                raise ApiError(409, "several seats act at once; this server plays one seat at a time")
+            else:
+                action = self.agents[acting].act(state)
+            self._play(action, acting)
             return self.response()
         raise ApiError(404, f"unknown route /api/{route}")
 

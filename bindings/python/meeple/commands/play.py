@@ -10,7 +10,7 @@ import time
 import webbrowser
 from pathlib import Path
 
-from .args import UsageError, seed
+from .args import UsageError, int_range, seed
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -19,7 +19,12 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         description="Starts a small server on 127.0.0.1 that serves a page to play on, prints its "
                     "URL and opens it in a browser. Every game played is written to a game log "
                     "('meeple view LOG' shows it). Ctrl-C stops the server.")
-    p.add_argument("game", choices=["triangle"], help="the game to play: triangle (the triangle puzzle)")
+    p.add_argument("game", choices=["triangle", "catan"],
+                   help="the game to play: triangle (the triangle puzzle) or catan (you against agents)")
+    p.add_argument("--seat", type=int_range(0, 3), default=0, help="catan: your seat, 0 to 3 (default: 0)")
+    p.add_argument("--opponents", default="heuristic", metavar="AGENTS",
+                   help="catan: the other seats' agents in seat order, separated by commas, or one for all "
+                        "(default: heuristic); e.g. heuristic,mcts(iterations=200),random")
     p.add_argument("--seed", type=seed, default=0, help="seed of the first game, 0 to 2**64-1 (default: 0)")
     p.add_argument("--port", type=_port, default=0,
                    help="the port to listen on, 1024 to 65535 (default: a free one)")
@@ -42,7 +47,19 @@ def _port(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from ..gamelog import GameLogWriter
-    from ..play import TriangleSession, make_server, serve
+    from ..errors import MeepleError
+    from ..play import CatanSession, TriangleSession, make_server, serve, split_agents
+
+    if args.game == "triangle":
+        make = lambda log: TriangleSession(args.seed, log)  # noqa: E731
+    else:
+        opponents = split_agents(args.opponents)
+
+        def make(log):
+            try:
+                return CatanSession(args.seat, opponents, args.seed, log)
+            except (MeepleError, ValueError) as e:
+                raise UsageError(f"--opponents/--seat: {e}") from None
 
     log_path = Path(args.log) if args.log else (
         Path(tempfile.gettempdir()) / f"meeple-play-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl.gz")
@@ -51,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         raise UsageError(f"cannot write the game log {log_path}: {e.strerror}") from None
     try:
-        session = TriangleSession(args.seed, log)
+        session = make(log)
         try:
             server = make_server(session, args.port)
         except OSError as e:
