@@ -373,3 +373,95 @@ def test_catan_api_refuses_bad_moves_and_plays_agents(tmp_path):
     games = read_game_log(tmp_path / "catan.jsonl.gz").games
     assert len(games) == 1 and len(games[0].steps) == 3
     assert games[0].start["agents"][1] == "human"
+
+
+def catan_wait(driver, timeout=20.0):
+    """Waits until the page is the seat's to move (or the game is over); its state."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        s = driver.execute_script(
+            "const c = window.meepleCatan; return c && c.ready && c.busy === 0 && c.state ? c.state : null")
+        if s and (s["your_turn"] or s["terminal"]):
+            return s
+        time.sleep(0.03)
+    raise AssertionError(f"the page did not come back to the seat: {driver.execute_script('return meepleCatan.lastError')}"
+                         f" {driver.execute_script('return meepleCatan.state && meepleCatan.state.view.phase')}"
+                         f" {driver.get_log('browser')}")
+
+
+def test_browser_plays_catan_turns_with_a_trade_and_the_robber(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    from meeple.play import CatanSession
+
+    game, pos = after_setup(6)
+    # Seat 0 has rolled a 7 and must move the robber; it holds cards to trade.
+    pos.update(phase="move_robber", turn_seat=0, rolled=True, dice=7)
+    pos["resources"][0] = [4, 1, 1, 1, 1]
+    log = GameLogWriter(tmp_path / "catan.jsonl.gz")
+    session = CatanSession(0, ["heuristic", "random", "heuristic"], 2, log, start=game.from_position(pos, 3))
+    server = make_server(session)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        browser.get(f"http://127.0.0.1:{server.server_address[1]}/")
+        browser.execute_script("document.getElementById('speed').value = '0'")
+        s = catan_wait(browser)
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#board polygon[data-hex]")) == 19
+        players = browser.find_element(By.ID, "players").text
+        assert "Blue" in players and "Orange" in players and "human" in players
+
+        def click(selector):
+            browser.find_element(By.CSS_SELECTOR, selector).click()
+            return catan_wait(browser)
+
+        # The robber: a dashed target on a hex, then a victim if there is one.
+        targets = browser.find_elements(By.CSS_SELECTOR, "#targets circle[data-act]")
+        assert len(targets) == 18  # every hex but the robber's
+        browser.save_screenshot(str(SHOTS / "play-catan-robber.png"))
+        targets[0].click()
+        s = catan_wait(browser)
+        if s["view"]["phase"] == "choose_victim":
+            s = click('#actions button[data-name^="steal("]')
+        assert s["view"]["phase"] == "main" and s["view"]["board"]["robber"] != pos["robber"]
+        # A trade with the other seats: give a brick for an ore, offer it, let them answer.
+        click('#actions button[data-name="offer_give(brick)"]')
+        click('#actions button[data-name="offer_want(ore)"]')
+        s = click('#actions button[data-name="open_offer"]')
+        assert "open_offer" in s["words"][-1] or any("offer" in w for w in s["words"][-4:])
+        if s["view"]["phase"] == "trade_confirm":
+            confirm = browser.find_elements(By.CSS_SELECTOR, '#actions button[data-name^="confirm_offer"]')
+            s = click('#actions button[data-name^="confirm_offer"]' if confirm
+                      else '#actions button[data-name="cancel_offer"]')
+        answers = [w for w in s["words"] if "accept_offer" in w or "decline_offer" in w]
+        assert len(answers) == 3, s["words"]
+        # A bank trade at 4:1 (or better at a harbor) when the bricks allow it.
+        bank = browser.find_elements(By.CSS_SELECTOR, '#actions button[data-name^="maritime_trade(give=brick"]')
+        if bank:
+            s = click('#actions button[data-name^="maritime_trade(give=brick"]')
+            assert "maritime_trade" in s["words"][-1]
+        browser.save_screenshot(str(SHOTS / "play-catan-trade.png"))
+        # Then two more turns of ours against the agents (they move at speed "instant").
+        turns = 0
+        while turns < 3 and not s["terminal"]:
+            names = {a["name"]: a["id"] for a in s["view"]["legal_actions"]}
+            if "end_turn" in names:
+                turns += 1
+                s = click('#actions button[data-name="end_turn"]')
+            elif "roll" in names:
+                s = click('#actions button[data-name="roll"]')
+            elif browser.find_elements(By.CSS_SELECTOR, "#targets [data-act]"):
+                s = click("#targets [data-act]")
+            else:
+                s = click("#actions button[data-act]")
+        assert turns == 3
+        assert any(w.startswith("Orange") for w in s["words"]) and any(w.startswith("Pink") for w in s["words"])
+        browser.save_screenshot(str(SHOTS / "play-catan-turns.png"))
+        assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+    finally:
+        server.shutdown()
+        server.server_close()
+        session.close()
+        log.close()
+    games = read_game_log(tmp_path / "catan.jsonl.gz").games
+    assert len(games) == 1 and games[0].start["meta"]["seat"] == 0
