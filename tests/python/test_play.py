@@ -265,6 +265,21 @@ def test_browser_plays_a_whole_triangle_game_by_clicks(browser, served):
     ActionChains(browser).send_keys("u").perform()
     s = wait_idle(browser)
     assert s["move"] == 0
+    # A hint selects the agent's slot and cell and plays nothing.
+    browser.find_element(By.ID, "hint-heuristic").click()
+    s = wait_idle(browser)
+    assert s["move"] == 0 and "hint (heuristic): place(" in browser.find_element(By.ID, "status").text
+    # Debug: a click toggles a cell (a new position, checked by the engine); a menu sets a slot's shape.
+    browser.find_element(By.ID, "debug").click()
+    browser.find_element(By.CSS_SELECTOR, '#board polygon[data-cell="4,7"]').click()
+    s = wait_idle(browser)
+    assert s["view"]["occupied"][4][7] == 1 and s["games_started"] == 2 and s["move"] == 0
+    from selenium.webdriver.support.ui import Select
+    Select(browser.find_element(By.ID, "set-slot-0")).select_by_value("0")
+    s = wait_idle(browser)
+    assert s["view"]["shapes"][0] == [list(t) for t in triangle.TEMPLATES[0]]
+    browser.save_screenshot(str(SHOTS / "play-triangle-debug.png"))
+    browser.find_element(By.ID, "debug").click()
     # Play to the end by clicks: the shape's preview, then the anchor cell.
     clicks = 0
     while not s["terminal"]:
