@@ -183,7 +183,7 @@ class TriangleSession:
             return self.response(hint=action, hint_name=self.game.action_name(action), hint_agent=which)
         if route == "position":
             self._check_move_number(body)
-            position = {k: body[k] for k in ("occupied", "shapes", "colors") if k in body}
+            position: dict[str, Any] = {k: body[k] for k in ("occupied", "shapes", "colors") if k in body}
             if "occupied" not in position or "shapes" not in position:
                 raise ApiError(400, "a position needs 'occupied' (rows x cols of 0/1) and 'shapes' "
                                     "(one entry a slot: null or a list of [dr, dc, up])")
@@ -289,7 +289,7 @@ class CatanSession:
         out.update(extra)
         return out
 
-    def _play(self, action: int, actor: int | None) -> None:
+    def _play(self, action: int, actor: int) -> None:
         state = self.line.state
         after = state.clone()
         name = self.game.action_name(action)
@@ -328,8 +328,8 @@ class CatanSession:
         if route == "move":
             action = _int_field(body, "action")
             if acting != self.seat:
-                raise ApiError(409, f"it is not your turn: {self.seat_label(acting) if acting is not None and acting >= 0 else 'chance'} "
-                                    f"acts now; ask /api/advance to let it play")
+                who = self.seat_label(acting) if acting is not None and acting >= 0 else "chance"
+                raise ApiError(409, f"it is not your turn: {who} acts now; ask /api/advance to let it play")
             state = self.line.state
             if not 0 <= action < self.game.num_actions or not state.is_legal(action):
                 name = self.game.action_name(action) if 0 <= action < self.game.num_actions else str(action)
@@ -347,6 +347,7 @@ class CatanSession:
                 raise ApiError(409, "several seats act at once; this server plays one seat at a time")
             else:
                 action = self.agents[acting].act(state)
+            assert acting is not None
             self._play(action, acting)
             return self.response()
         raise ApiError(404, f"unknown route /api/{route}")
@@ -394,7 +395,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def _json(self, status: int, obj: Any) -> None:
-        self._send(status, json.dumps(obj, separators=(",", ":")).encode(), "application/json")
+        self._send(status, bytes(json.dumps(obj, separators=(",", ":")), "utf-8"), "application/json")
 
     def _error(self, status: int, message: str) -> None:
         self._json(status, {"error": message, "status": status})
@@ -410,7 +411,7 @@ class _Handler(BaseHTTPRequestHandler):
             return
         path = self.path.split("?", 1)[0]
         if method == "GET" and path in ("/", "/index.html"):
-            self._send(200, self.server.page.encode(), "text/html; charset=utf-8")
+            self._send(200, bytes(self.server.page, "utf-8"), "text/html; charset=utf-8")
             return
         if method == "GET" and path == "/draw.js":
             self._send(200, (PAGES / "draw.js").read_bytes(), "text/javascript; charset=utf-8")

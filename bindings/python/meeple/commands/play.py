@@ -50,16 +50,15 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import MeepleError
     from ..play import CatanSession, TriangleSession, make_server, serve, split_agents
 
-    if args.game == "triangle":
-        make = lambda log: TriangleSession(args.seed, log)  # noqa: E731
-    else:
-        opponents = split_agents(args.opponents)
+    opponents = split_agents(args.opponents)
 
-        def make(log):
-            try:
-                return CatanSession(args.seat, opponents, args.seed, log)
-            except (MeepleError, ValueError) as e:
-                raise UsageError(f"--opponents/--seat: {e}") from None
+    def make(log: GameLogWriter) -> TriangleSession | CatanSession:
+        if args.game == "triangle":
+            return TriangleSession(args.seed, log)
+        try:
+            return CatanSession(args.seat, opponents, args.seed, log)
+        except (MeepleError, ValueError) as e:
+            raise UsageError(f"--opponents/--seat: {e}") from None
 
     log_path = Path(args.log) if args.log else (
         Path(tempfile.gettempdir()) / f"meeple-play-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl.gz")
