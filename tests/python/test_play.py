@@ -412,7 +412,7 @@ def test_browser_plays_catan_turns_with_a_trade_and_the_robber(browser, tmp_path
     game, pos = after_setup(6)
     # Seat 0 has rolled a 7 and must move the robber; it holds cards to trade.
     pos.update(phase="move_robber", turn_seat=0, rolled=True, dice=7)
-    pos["resources"][0] = [4, 1, 1, 1, 1]
+    pos["resources"][0] = [5, 1, 1, 1, 1]
     log = GameLogWriter(tmp_path / "catan.jsonl.gz")
     session = CatanSession(0, ["heuristic", "random", "heuristic"], 2, log, start=game.from_position(pos, 3))
     server = make_server(session)
@@ -450,11 +450,12 @@ def test_browser_plays_catan_turns_with_a_trade_and_the_robber(browser, tmp_path
                       else '#actions button[data-name="cancel_offer"]')
         answers = [w for w in s["words"] if "accept_offer" in w or "decline_offer" in w]
         assert len(answers) == 3, s["words"]
-        # A bank trade at 4:1 (or better at a harbor) when the bricks allow it.
+        # A bank trade: at least 4 bricks are left (one went to the other seat at most), so
+        # the bank takes them at the seat's rate, shown on the button.
         bank = browser.find_elements(By.CSS_SELECTOR, '#actions button[data-name^="maritime_trade(give=brick"]')
-        if bank:
-            s = click('#actions button[data-name^="maritime_trade(give=brick"]')
-            assert "maritime_trade" in s["words"][-1]
+        assert bank and bank[0].text.endswith((" 4:1", " 3:1", " 2:1")), [b.text for b in bank]
+        s = click('#actions button[data-name^="maritime_trade(give=brick"]')
+        assert "maritime_trade(give=brick" in s["words"][-1]
         browser.save_screenshot(str(SHOTS / "play-catan-trade.png"))
         # Then two more turns of ours against the agents (they move at speed "instant").
         turns = 0
