@@ -201,7 +201,22 @@ def test_command_serves_and_stops_quietly_on_ctrl_c(tmp_path):
     assert len(read_game_log(tmp_path / "cli.jsonl.gz").games) == 1
 
 
-def test_command_refuses_bad_arguments(capsys):
+def test_command_refuses_bad_arguments(capsys, tmp_path):
+    log = tmp_path / "never.jsonl.gz"
+    assert main(["play", "catan", "--opponents", "heuristic,random", "--no-browser", "--log", str(log)]) == 2
+    assert "name 1 or 3 opponents, not 2" in capsys.readouterr().err
+    assert main(["play", "catan", "--opponents", "oracle", "--no-browser", "--log", str(log)]) == 2
+    assert "oracle" in capsys.readouterr().err
+    assert not log.exists()
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        if port >= 1024:
+            assert main(["play", "triangle", "--port", str(port), "--no-browser", "--log", str(log)]) == 2
+            assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+            assert not log.exists()
     assert main(["play", "triangle", "--port", "80", "--no-browser"]) == 2
     assert "1024 to 65535" in capsys.readouterr().err
     assert main(["play", "chess", "--no-browser"]) == 2

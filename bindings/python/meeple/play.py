@@ -380,6 +380,7 @@ class _Handler(BaseHTTPRequestHandler):
     server: PlayServer
     protocol_version = "HTTP/1.1"
     server_version = "meeple-play"
+    timeout = 30  # seconds a connection may stall (a body shorter than its Content-Length) before it is closed
     sys_version = ""
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet: the terminal is the user's

@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
 
     opponents = split_agents(args.opponents)
 
-    def make(log: GameLogWriter) -> TriangleSession | CatanSession:
+    def make(log: GameLogWriter | None) -> TriangleSession | CatanSession:
         if args.game == "triangle":
             return TriangleSession(args.seed, log)
         try:
@@ -60,18 +60,20 @@ def run(args: argparse.Namespace) -> int:
         except (MeepleError, ValueError) as e:
             raise UsageError(f"--opponents/--seat: {e}") from None
 
+    session = make(None)  # bad agents or seats are refused before any file is written
     log_path = Path(args.log) if args.log else (
         Path(tempfile.gettempdir()) / f"meeple-play-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl.gz")
     try:
+        server = make_server(session, args.port)
+    except OSError as e:
+        raise UsageError(f"cannot listen on 127.0.0.1:{args.port}: {e.strerror}") from None
+    try:
         log = GameLogWriter(log_path, append=True)
     except OSError as e:
+        server.server_close()
         raise UsageError(f"cannot write the game log {log_path}: {e.strerror}") from None
     try:
-        session = make(log)
-        try:
-            server = make_server(session, args.port)
-        except OSError as e:
-            raise UsageError(f"cannot listen on 127.0.0.1:{args.port}: {e.strerror}") from None
+        session.log = log
 
         def ready(url: str) -> None:
             print(f"meeple play {args.game}: {url}")
