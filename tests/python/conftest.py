@@ -10,12 +10,16 @@ exempts one peer (a documented exception in CI)."""
 
 from __future__ import annotations
 
+import _thread
+import contextlib
 import importlib
 import os
 import pathlib
 import subprocess
+import threading
+import time
 from types import ModuleType
-from typing import Callable, NoReturn
+from typing import Callable, Iterator, NoReturn
 
 import pytest
 
@@ -168,3 +172,41 @@ def ttt() -> meeple.Game:
 @pytest.fixture
 def repo_root() -> pathlib.Path:
     return REPO_ROOT
+
+
+@contextlib.contextmanager
+def _ctrl_c(after: float = 0.3) -> Iterator[None]:
+    """Presses Ctrl-C in the main thread `after` seconds in, and again every half second
+    until the block ends, as a user would. One press is not always enough in a long test
+    run: a KeyboardInterrupt that lands in a finaliser the garbage collector happens to
+    run is printed and dropped by Python, and the long call would go on for hours."""
+    stop = threading.Event()
+
+    def press() -> None:
+        if stop.wait(after):
+            return
+        while not stop.is_set():
+            _thread.interrupt_main()
+            if stop.wait(0.5):
+                return
+
+    presser = threading.Thread(target=press, name="ctrl-c", daemon=True)
+    presser.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        presser.join()
+        for _ in range(3):  # a press that arrived after the one the block handled
+            try:
+                time.sleep(0.01)
+                break
+            except KeyboardInterrupt:
+                continue
+
+
+@pytest.fixture
+def ctrl_c() -> Callable[..., contextlib.AbstractContextManager[None]]:
+    """ctrl_c(after=0.3): a context manager that interrupts the main thread as Ctrl-C does."""
+    return _ctrl_c
+

@@ -145,19 +145,12 @@ def test_the_cli_refuses_bad_arguments(tmp_path, monkeypatch, capsys, argv, mess
     assert not (tmp_path / "x").exists()
 
 
-def test_ctrl_c_stops_a_run_at_once_and_leaves_no_partial_shard(tmp_path):
-    import _thread
-    import threading
+def test_ctrl_c_stops_a_run_at_once_and_leaves_no_partial_shard(tmp_path, ctrl_c):
     import time
 
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    timer.start()
     start = time.monotonic()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            datagen.generate("catan", tmp_path, games=10**6, seed=1, shard_games=2000)  # hours of work
-    finally:
-        timer.cancel()
+    with ctrl_c(0.3), pytest.raises(KeyboardInterrupt):
+        datagen.generate("catan", tmp_path, games=10**6, seed=1, shard_games=2000)  # hours of work
     assert time.monotonic() - start < 5.0
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     assert manifest["shards"] == [] and not manifest["complete"]

@@ -116,14 +116,7 @@ def test_equity_progress_goes_to_stderr_and_leaves_the_table_alone(capsys: pytes
     assert "990" in captured.err  # the bar (tqdm or the plain line) counts the 990 boards
 
 
-def test_ctrl_c_during_equity_exits_130_without_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
-    import _thread
-    import threading
-
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    timer.start()
-    try:
+def test_ctrl_c_during_equity_exits_130_without_a_traceback(capsys: pytest.CaptureFixture[str], ctrl_c) -> None:
+    with ctrl_c(0.3):
         assert cli.main(["equity", "AsKs", "QdQc", "--trials", "10000000000", "--threads", "2"]) == 130
-    finally:
-        timer.cancel()
     assert capsys.readouterr().err.strip() == "meeple: interrupted"

@@ -201,10 +201,24 @@ def meeple_state(peer_state: Any, game: Game, geometry: Optional[Geometry] = Non
     longest road (catanatron counts a road through an opponent's building its own way,
     docs/catan-rules.md), meeple's rules decide it."""
     geo = geometry or Geometry(peer_state.board.map)
+    doc = position(peer_state, geo)
     try:
-        return game.from_position(position(peer_state, geo), seed=seed)
-    except MeepleError:
-        return game.from_position(position(peer_state, geo, awards=False), seed=seed)
+        return game.from_position(doc, seed=seed)
+    except MeepleError as first:
+        if "awards" not in doc:
+            raise
+        # Longest road by meeple's count: left to meeple, else (a tie at the top) with
+        # nobody or with one of the tied seats; largest army stays catanatron's, which a
+        # tie in knights needs stated.
+        for holder in ("derived", None, *range(len(peer_state.colors))):
+            attempt = dict(doc, awards={"largest_army": doc["awards"]["largest_army"]})
+            if holder != "derived":
+                attempt["awards"]["longest_road"] = holder
+            try:
+                return game.from_position(attempt, seed=seed)
+            except MeepleError:
+                continue
+        raise first
 
 
 class MeeplePlayer(Player):  # type: ignore[misc]
