@@ -15,6 +15,7 @@ import contextlib
 import importlib
 import os
 import pathlib
+import signal
 import subprocess
 import threading
 import time
@@ -181,6 +182,9 @@ def _ctrl_c(after: float = 0.3) -> Iterator[None]:
     run: a KeyboardInterrupt that lands in a finaliser the garbage collector happens to
     run is printed and dropped by Python, and the long call would go on for hours."""
     stop = threading.Event()
+    # A run started with SIGINT ignored (a background job of a shell) has no handler for
+    # the interrupt to call: give it Python's default one for the block.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
 
     def press() -> None:
         if stop.wait(after):
@@ -203,6 +207,7 @@ def _ctrl_c(after: float = 0.3) -> Iterator[None]:
                 break
             except KeyboardInterrupt:
                 continue
+        signal.signal(signal.SIGINT, previous)
 
 
 @pytest.fixture

@@ -157,7 +157,10 @@ def test_ctrl_c_stops_a_run_at_once_and_leaves_no_partial_shard(tmp_path):
     script = ("import meeple.datagen as d, sys\n"
               "d.generate('catan', sys.argv[1], games=10**6, seed=1, shard_games=2000)\n")  # hours of work
     proc = subprocess.Popen([sys.executable, "-c", script, str(tmp_path)], env=dict(os.environ),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            # SIGINT as a terminal gives it, even when this run ignores it (a
+                            # background job of a shell), which the child would inherit.
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 60
         while not (tmp_path / "manifest.json").exists() and time.monotonic() < deadline:

@@ -175,7 +175,10 @@ def _start_command(tmp_path, *extra):
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     return subprocess.Popen([sys.executable, "-m", "meeple", "play", "triangle", "--no-browser",
                              "--log", str(tmp_path / "cli.jsonl.gz"), *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            # Ctrl-C works even when this run was started with SIGINT ignored
+                            # (a background job of a shell), which children would inherit.
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def test_command_serves_and_stops_quietly_on_ctrl_c(tmp_path):
