@@ -73,8 +73,10 @@ std::vector<std::string> holdem_items(const std::vector<CardMask>& masks) {
             }
         }
         const char h = rank_char(hi);
-        for (const auto& [set, suffix] : {std::pair<const bool*, const char*>{both, ""}, {s_only, "s"}, {o_only, "o"}}) {
-            runs(set, hi - 1, 2, out, [&](int k) { return std::string{h, rank_char(k)} + suffix; },
+        for (const auto& kind : {std::pair<const bool*, const char*>{both, ""}, {s_only, "s"}, {o_only, "o"}}) {
+            // Named, not a structured binding: lambdas capture those only from Clang 16.
+            const char* const suffix = kind.second;
+            runs(kind.first, hi - 1, 2, out, [&](int k) { return std::string{h, rank_char(k)} + suffix; },
                  [&](int k) { return std::string{h, rank_char(k)} + suffix + "+"; },
                  [&](int a, int b) {
                      return std::string{h, rank_char(a)} + suffix + "-" + std::string{h, rank_char(b)} + suffix;
