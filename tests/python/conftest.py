@@ -178,9 +178,9 @@ def repo_root() -> pathlib.Path:
 @contextlib.contextmanager
 def _ctrl_c(after: float = 0.3) -> Iterator[None]:
     """Presses Ctrl-C in the main thread `after` seconds in, and again every half second
-    until the block ends, as a user would. One press is not always enough in a long test
-    run: a KeyboardInterrupt that lands in a finaliser the garbage collector happens to
-    run is printed and dropped by Python, and the long call would go on for hours."""
+    until the block ends, as a user would, so that one lost press (a KeyboardInterrupt
+    raised inside a finaliser is printed and dropped by Python) cannot leave a long call
+    running for hours."""
     stop = threading.Event()
     # A run started with SIGINT ignored (a background job of a shell) has no handler for
     # the interrupt to call: give it Python's default one for the block.
