@@ -4,6 +4,23 @@
 #include <algorithm>
 
 namespace meeple {
+
+void write_field_table(JsonWriter& j, std::string_view key, std::span<const ObsField> fields) {
+    j.key(key).begin_array();
+    for (const auto& f : fields) {
+        j.begin_object();
+        j.field("name", f.name).field("offset", f.offset).field("size", f.size);
+        j.key("shape").begin_array();
+        for (int d : f.shape) {
+            if (d) j.value(d);
+        }
+        j.end_array();
+        j.field("meaning", f.meaning);
+        j.end_object();
+    }
+    j.end_array();
+}
+
 namespace {
 
 std::string list_ints(const std::vector<int>& v, std::size_t limit = 16) {
@@ -148,19 +165,7 @@ std::string AnyGame::describe_json() const {
     j.field("max_chance_outcomes", max_chance_outcomes());
     j.field("state_version", static_cast<long long>(state_version_));
     j.field("snapshot_size", static_cast<long long>(kSnapshotHeaderSize + record_size_));
-    j.key("obs_fields").begin_array();
-    for (const auto& f : obs_fields_) {
-        j.begin_object();
-        j.field("name", f.name).field("offset", f.offset).field("size", f.size);
-        j.key("shape").begin_array();
-        for (int d : f.shape) {
-            if (d) j.value(d);
-        }
-        j.end_array();
-        j.field("meaning", f.meaning);
-        j.end_object();
-    }
-    j.end_array();
+    write_field_table(j, "obs_fields", obs_fields_);
     j.key("options").begin_array();
     const auto specs = options_.specs();
     for (std::size_t i = 0; i < specs.size(); ++i) {

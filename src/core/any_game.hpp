@@ -37,6 +37,10 @@ inline int acting_player(Actors a) {
     return a ? __builtin_ctz(a) : kNobody;
 }
 
+// Writes `fields` as the array `key` of an open JSON object: each field's name, offset,
+// size, shape and meaning (the observation and feature tables share this layout).
+void write_field_table(JsonWriter& j, std::string_view key, std::span<const ObsField> fields);
+
 class AnyGame {
 public:
     virtual ~AnyGame() = default;

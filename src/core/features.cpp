@@ -28,19 +28,7 @@ std::string AnyGame::features_json() const {
     j.field("features_version", static_cast<long long>(feature_version_));
     j.field("feature_size", feature_size_);
     j.key("variants").begin_array().value("seat").value("omniscient").end_array();
-    j.key("fields").begin_array();
-    for (const auto& f : feature_fields_) {
-        j.begin_object();
-        j.field("name", f.name).field("offset", f.offset).field("size", f.size);
-        j.key("shape").begin_array();
-        for (int d : f.shape) {
-            if (d) j.value(d);
-        }
-        j.end_array();
-        j.field("meaning", f.meaning);
-        j.end_object();
-    }
-    j.end_array();
+    write_field_table(j, "fields", feature_fields_);
     j.end_object();
     return j.take();
 }
