@@ -80,23 +80,12 @@ class _Match:
         return self.state.render() if mode == "ansi" else draw(self.state)
 
 
-class AECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
-    """Every seat of a meeple game as a PettingZoo ``AECEnv``: agents ``"player_0"``
-    .. ``"player_{n-1}"``, ``agent_selection`` the seat that acts (the lowest active seat
-    when several are active at once; chance outcomes are drawn inside ``step``).
+class _Seats:
+    """What both PettingZoo envs hold: the match, one agent name a seat, the spaces."""
 
-    Observations ``{"observation": float32[obs_size], "action_mask": int8[num_actions]}``
-    from each agent's own point of view, the mask all zeros for an agent that does not act
-    now. Rewards are the step rewards of each transition (``State.step_reward``) for
-    every seat; at the end every agent is terminated (or truncated when a turn cap ended
-    the game) and is then stepped with ``None``, as PettingZoo requires. An illegal
-    action raises ``meeple.IllegalActionError`` and changes nothing. Seeds as
-    :class:`meeple.envs.GymEnv`."""
+    metadata: dict[str, Any]
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "meeple_aec_v0", "is_parallelizable": True}
-
-    def __init__(self, spec: Union[str, Game] = "tictactoe", render_mode: str | None = None) -> None:
-        super().__init__()
+    def _set_up(self, spec: Union[str, Game], render_mode: str | None) -> None:
         self._match = _Match(spec, render_mode, self.metadata["render_modes"])
         self.game = self._match.game
         self.render_mode = render_mode
@@ -116,6 +105,26 @@ class AECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
         """The current game."""
         assert self._match.state is not None, "call reset() first"
         return self._match.state
+
+
+class AECEnv(_Seats, pettingzoo.AECEnv):  # type: ignore[misc]
+    """Every seat of a meeple game as a PettingZoo ``AECEnv``: agents ``"player_0"``
+    .. ``"player_{n-1}"``, ``agent_selection`` the seat that acts (the lowest active seat
+    when several are active at once; chance outcomes are drawn inside ``step``).
+
+    Observations ``{"observation": float32[obs_size], "action_mask": int8[num_actions]}``
+    from each agent's own point of view, the mask all zeros for an agent that does not act
+    now. Rewards are the step rewards of each transition (``State.step_reward``) for
+    every seat; at the end every agent is terminated (or truncated when a turn cap ended
+    the game) and is then stepped with ``None``, as PettingZoo requires. An illegal
+    action raises ``meeple.IllegalActionError`` and changes nothing. Seeds as
+    :class:`meeple.envs.GymEnv`."""
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "meeple_aec_v0", "is_parallelizable": True}
+
+    def __init__(self, spec: Union[str, Game] = "tictactoe", render_mode: str | None = None) -> None:
+        super().__init__()
+        self._set_up(spec, render_mode)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         state = self._match.reset(seed)
@@ -176,7 +185,7 @@ class AECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
         pass
 
 
-class ParallelEnv(pettingzoo.ParallelEnv):  # type: ignore[misc]
+class ParallelEnv(_Seats, pettingzoo.ParallelEnv):  # type: ignore[misc]
     """Every seat of a meeple game as a PettingZoo ``ParallelEnv``. Each step every live
     agent gets its observation, reward (its step reward), termination, truncation and
     info; the game takes the action of the agent that acts (``info["acting"]`` is True
@@ -188,24 +197,7 @@ class ParallelEnv(pettingzoo.ParallelEnv):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi", "rgb_array"], "name": "meeple_parallel_v0"}
 
     def __init__(self, spec: Union[str, Game] = "tictactoe", render_mode: str | None = None) -> None:
-        self._match = _Match(spec, render_mode, self.metadata["render_modes"])
-        self.game = self._match.game
-        self.render_mode = render_mode
-        self.possible_agents = list(self._match.names)
-        self.observation_spaces = {a: self._match.obs_space for a in self.possible_agents}
-        self.action_spaces = {a: self._match.act_space for a in self.possible_agents}
-        self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
-
-    @property
-    def current_state(self) -> State:
-        assert self._match.state is not None, "call reset() first"
-        return self._match.state
+        self._set_up(spec, render_mode)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, Any]]:
