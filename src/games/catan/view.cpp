@@ -175,8 +175,8 @@ void Catan::view(const State& s, int viewer, JsonWriter& j) const {
 
 // The board on a character grid: each node at (2 * (x + 6) ... ) of its position, 8
 // columns from its row neighbours, so that a hex holds its terrain spelled out. Nodes:
-// '.' empty, S<seat> a settlement, C<seat> a city; edges: r<seat> a road, else | / \
-// for the hex outline. Hexes: terrain and number at their centre, '*' beside the
+// '.' empty, S<seat> a settlement, C<seat> a city; edges: r<seat> a road, else '|', '/'
+// or '\\' for the hex outline. Hexes: terrain and number at their centre, '*' beside the
 // robber's number.
 std::string Catan::render(const State& s) const {
     constexpr int kRows = 33, kCols = 52;
