@@ -3,8 +3,7 @@
 //! Every function, struct and constant here mirrors the header one for one, under the
 //! same name. `tests/header_declarations.rs` parses the header and fails when a
 //! declaration below differs from it (a parameter type, a return type, a struct field,
-//! a constant's value) or names something the header lacks. Functions the header gains
-//! later are listed by that test until they are declared here.
+//! a constant's value), names something the header lacks, or misses one of its functions.
 //!
 //! Calling these is `unsafe`: the header's contract (pointers valid for the lengths
 //! given, one call at a time on a state) is the caller's to keep. The safe layer of
@@ -84,6 +83,43 @@ pub const MEEPLE_POKER_STRAIGHT_FLUSH: i32 = 8;
 pub const MEEPLE_POKER_EQUITY_EXACT: i32 = 0;
 pub const MEEPLE_POKER_EQUITY_MONTE_CARLO: i32 = 1;
 
+// ---- Features, events, data generation, ranges ----------------------------------------
+
+pub const MEEPLE_FEATURES_SEAT: i32 = 0;
+pub const MEEPLE_FEATURES_OMNISCIENT: i32 = 1;
+pub const MEEPLE_EVENT_VERSION: u32 = 1;
+pub const MEEPLE_RECORD_GAME_STARTS: u32 = 1;
+pub const MEEPLE_RECORD_GAME_ENDS: u32 = 2;
+pub const MEEPLE_RECORD_ACTIONS: u32 = 4;
+pub const MEEPLE_RECORD_TRADES: u32 = 8;
+pub const MEEPLE_RECORD_ALL: u32 = 15;
+pub const MEEPLE_EVENT_GAME_START: i32 = 1;
+pub const MEEPLE_EVENT_GAME_END: i32 = 2;
+pub const MEEPLE_EVENT_ACTION: i32 = 3;
+pub const MEEPLE_EVENT_TRADE_OPEN: i32 = 4;
+pub const MEEPLE_EVENT_TRADE_ACCEPT: i32 = 5;
+pub const MEEPLE_EVENT_TRADE_DECLINE: i32 = 6;
+pub const MEEPLE_EVENT_TRADE_CONFIRM: i32 = 7;
+pub const MEEPLE_EVENT_TRADE_CANCEL: i32 = 8;
+pub const MEEPLE_EVENT_COL_TYPE: usize = 0;
+pub const MEEPLE_EVENT_COL_SLOT: usize = 1;
+pub const MEEPLE_EVENT_COL_GAME: usize = 2;
+pub const MEEPLE_EVENT_COL_TICK: usize = 3;
+pub const MEEPLE_EVENT_COL_STEP: usize = 4;
+pub const MEEPLE_EVENT_COL_TURN: usize = 5;
+pub const MEEPLE_EVENT_COL_ACTOR: usize = 6;
+pub const MEEPLE_EVENT_COL_ACTION: usize = 7;
+pub const MEEPLE_EVENT_COL_ARG0: usize = 8;
+pub const MEEPLE_EVENT_COL_ARG1: usize = 9;
+pub const MEEPLE_EVENT_COL_ARG2: usize = 10;
+pub const MEEPLE_EVENT_COL_ARG3: usize = 11;
+pub const MEEPLE_EVENT_HEADER_INTS: usize = 12;
+pub const MEEPLE_EVENT_FROM_SEED: i32 = 0;
+pub const MEEPLE_EVENT_FROM_STATE: i32 = 1;
+pub const MEEPLE_DATAGEN_VERSION: u32 = 1;
+pub const MEEPLE_DATAGEN_META_COLUMNS: usize = 8;
+pub const MEEPLE_RANGE_EXACT_LIMIT: u64 = 4000000000;
+
 // ---- Handles (opaque) -------------------------------------------------------------
 
 /// Opaque: made and freed by the library only.
@@ -109,6 +145,10 @@ pub struct meeple_agent_t {
 }
 #[repr(C)]
 pub struct meeple_tournament_t {
+    _opaque: [u8; 0],
+}
+#[repr(C)]
+pub struct meeple_range_t {
     _opaque: [u8; 0],
 }
 
@@ -813,6 +853,157 @@ extern "C" {
         out_tie: *mut f64,
         out_equity: *mut f64,
         out_stderr: *mut f64,
+        out_count: *mut u64,
+        control: *mut meeple_control_t,
+    ) -> meeple_status_t;
+
+    // Agents in batches, features and the event log
+    pub fn meeple_agent_policy(
+        agent: *mut meeple_agent_t,
+        state: *const meeple_state_t,
+        player: i32,
+        out: *mut f32,
+        capacity: usize,
+        out_len: *mut usize,
+    ) -> meeple_status_t;
+    pub fn meeple_batch_play_agents(
+        batch: *mut meeple_batch_t,
+        agents: *const *mut meeple_agent_t,
+        agents_len: usize,
+        out_rewards: *mut f32,
+        rewards_len: usize,
+    ) -> meeple_status_t;
+    pub fn meeple_game_features_json(
+        game: *const meeple_game_t,
+        out: *mut c_char,
+        capacity: usize,
+        out_len: *mut usize,
+    ) -> meeple_status_t;
+    pub fn meeple_state_features(
+        state: *const meeple_state_t,
+        viewer: i32,
+        variant: i32,
+        out: *mut f32,
+        capacity: usize,
+        out_len: *mut usize,
+    ) -> meeple_status_t;
+    pub fn meeple_batch_write_features(
+        batch: *const meeple_batch_t,
+        viewers: *const i32,
+        viewers_len: usize,
+        variant: i32,
+        out: *mut f32,
+        len: usize,
+    ) -> meeple_status_t;
+    pub fn meeple_game_event_fields_json(
+        game: *const meeple_game_t,
+        out: *mut c_char,
+        capacity: usize,
+        out_len: *mut usize,
+    ) -> meeple_status_t;
+    pub fn meeple_batch_record_events(batch: *mut meeple_batch_t, mask: u32, capacity_rows: usize) -> meeple_status_t;
+    pub fn meeple_batch_event_info(batch: *const meeple_batch_t, out_info: *mut meeple_event_info_t)
+        -> meeple_status_t;
+    pub fn meeple_batch_drain_events(
+        batch: *mut meeple_batch_t,
+        out: *mut i32,
+        len: usize,
+        out_rows: *mut usize,
+    ) -> meeple_status_t;
+
+    // Hold'em
+    pub fn meeple_holdem_raise_to(state: *mut meeple_state_t, player: i32, to: i64) -> meeple_status_t;
+
+    // Poker: suit isomorphism
+    pub fn meeple_poker_canonical_board(board: u64, out_board: *mut u64) -> meeple_status_t;
+    pub fn meeple_poker_canonical_boards(
+        cards: i32,
+        out_boards: *mut u64,
+        out_counts: *mut u32,
+        capacity: usize,
+        out_len: *mut usize,
+    ) -> meeple_status_t;
+    pub fn meeple_poker_canonical_hand(
+        hole: u64,
+        board: u64,
+        out_hole: *mut u64,
+        out_board: *mut u64,
+    ) -> meeple_status_t;
+
+    // Poker: ranges
+    pub fn meeple_range_parse(game: i32, text: *const c_char, out_range: *mut *mut meeple_range_t) -> meeple_status_t;
+    pub fn meeple_range_all(game: i32, out_range: *mut *mut meeple_range_t) -> meeple_status_t;
+    pub fn meeple_range_from_combos(
+        game: i32,
+        masks: *const u64,
+        weights: *const f64,
+        n: usize,
+        out_range: *mut *mut meeple_range_t,
+    ) -> meeple_status_t;
+    pub fn meeple_range_free(range: *mut meeple_range_t);
+    pub fn meeple_range_info(
+        range: *const meeple_range_t,
+        out_game: *mut i32,
+        out_size: *mut usize,
+        out_total_weight: *mut f64,
+    ) -> meeple_status_t;
+    pub fn meeple_range_combos(
+        range: *const meeple_range_t,
+        out_masks: *mut u64,
+        out_weights: *mut f64,
+        capacity: usize,
+        out_len: *mut usize,
+    ) -> meeple_status_t;
+    pub fn meeple_range_text(
+        range: *const meeple_range_t,
+        out: *mut c_char,
+        capacity: usize,
+        out_len: *mut usize,
+    ) -> meeple_status_t;
+    pub fn meeple_range_union(
+        a: *const meeple_range_t,
+        b: *const meeple_range_t,
+        out_range: *mut *mut meeple_range_t,
+    ) -> meeple_status_t;
+    pub fn meeple_range_intersection(
+        a: *const meeple_range_t,
+        b: *const meeple_range_t,
+        out_range: *mut *mut meeple_range_t,
+    ) -> meeple_status_t;
+    pub fn meeple_range_difference(
+        a: *const meeple_range_t,
+        b: *const meeple_range_t,
+        out_range: *mut *mut meeple_range_t,
+    ) -> meeple_status_t;
+    pub fn meeple_range_without(
+        range: *const meeple_range_t,
+        dead: u64,
+        out_range: *mut *mut meeple_range_t,
+    ) -> meeple_status_t;
+    pub fn meeple_range_exact_work(
+        ranges: *const *const meeple_range_t,
+        num_players: usize,
+        board: u64,
+        dead: u64,
+        out_work: *mut u64,
+    ) -> meeple_status_t;
+    pub fn meeple_range_equity(
+        ranges: *const *const meeple_range_t,
+        num_players: usize,
+        board: u64,
+        dead: u64,
+        mode: i32,
+        trials: u64,
+        seed: u64,
+        threads: i32,
+        out_win: *mut f64,
+        out_tie: *mut f64,
+        out_equity: *mut f64,
+        out_stderr: *mut f64,
+        out_combo_equity: *mut f64,
+        out_combo_share: *mut f64,
+        out_combo_stderr: *mut f64,
+        combo_capacity: usize,
         out_count: *mut u64,
         control: *mut meeple_control_t,
     ) -> meeple_status_t;
