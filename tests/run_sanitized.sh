@@ -8,7 +8,7 @@ jobs="$(nproc 2>/dev/null || echo 2)"
 generator=()
 command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
 cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DMEEPLE_SANITIZE=ON -DMEEPLE_BUILD_TESTS=ON -DMEEPLE_BUILD_PYTHON=OFF >/dev/null
+      -DMEEPLE_SANITIZE=ON -DMEEPLE_BUILD_TESTS=ON -DMEEPLE_BUILD_BENCHMARKS=OFF -DMEEPLE_BUILD_PYTHON=OFF >/dev/null
 cmake --build "$build" -j "$jobs"
 # The installed-examples check links programs built without sanitizers; it runs in tests/run.sh.
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \

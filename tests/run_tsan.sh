@@ -8,7 +8,7 @@ jobs="$(nproc 2>/dev/null || echo 2)"
 generator=()
 command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
 cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DMEEPLE_SANITIZE_THREADS=ON -DMEEPLE_BUILD_TESTS=ON -DMEEPLE_BUILD_PYTHON=OFF >/dev/null
+      -DMEEPLE_SANITIZE_THREADS=ON -DMEEPLE_BUILD_TESTS=ON -DMEEPLE_BUILD_BENCHMARKS=OFF -DMEEPLE_BUILD_PYTHON=OFF >/dev/null
 cmake --build "$build" -j "$jobs" --target meeple_cpp_tests
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
 export MEEPLE_CATAN_GAMES=20  # the batch tests play Catan too; races show in a few games
