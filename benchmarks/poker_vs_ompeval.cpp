@@ -9,7 +9,8 @@
 //
 // Usage: poker_vs_ompeval [million_hands=10] [repeats=5] [threads=0] [only=all]
 //   threads: the "all threads" column (0: one per hardware thread); one thread always runs.
-//   only: run one part (eval, seq, exact, exact-hu, exact-3way, mc, mc-hu, mc-3way) -- for
+//   only: run one part (eval, seq, exact, exact-hu, exact-3way, mc, mc-hu, mc-3way, range,
+//   range-aakk, range-wide) -- for
 //   `valgrind --tool=callgrind`, whose instruction counts are a load-proof measure: the
 //   bench_* functions below (inclusive) for meeple and the evaluation loops; for
 //   OMPEval's equity, EquityCalculator::enumerate / simulateRandomWalkMonteCarlo, which
@@ -20,6 +21,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
+#include <utility>
 #include <string>
 #include <thread>
 #include <vector>
@@ -28,6 +31,8 @@
 #include "poker/equity.hpp"
 #include "poker/evaluator.hpp"
 #include "poker/hand_key.hpp"
+#include "poker/range.hpp"
+#include "poker/range_equity.hpp"
 
 #include "omp/EquityCalculator.h"
 #include "omp/HandEvaluator.h"
@@ -85,6 +90,43 @@ double best_seconds(int repeats, F&& f) {
         best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count());
     }
     return best;
+}
+
+// The calling thread's CPU time: on a shared machine a run is descheduled many times,
+// and wall time would count the other processes' turns.
+double thread_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// Both libraries' loops, alternating within each repeat so both see the same load; the
+// least thread CPU time of each over the repeats.
+template <class F, class G>
+std::pair<double, double> best_pair(int repeats, F&& ours, G&& theirs) {
+    double a = 1e300, b = 1e300;
+    for (int r = 0; r < repeats; ++r) {
+        double t0 = thread_seconds();
+        ours();
+        a = std::min(a, thread_seconds() - t0);
+        t0 = thread_seconds();
+        theirs();
+        b = std::min(b, thread_seconds() - t0);
+    }
+    return {a, b};
+}
+
+std::string load_average() {
+    std::FILE* f = std::fopen("/proc/loadavg", "r");
+    if (!f) return "unknown";
+    char buf[64] = {};
+    const bool ok = std::fgets(buf, sizeof buf, f) != nullptr;
+    std::fclose(f);
+    std::string text = ok ? buf : "unknown";
+    // The first three fields: 1, 5 and 15 minutes.
+    std::size_t cut = 0;
+    for (int field = 0; field < 3 && cut != std::string::npos; ++field) cut = text.find(' ', cut + 1);
+    return text.substr(0, cut);
 }
 
 void line(const char* what, const char* unit, double ours, double theirs, double scale) {
@@ -227,6 +269,43 @@ __attribute__((noinline)) omp::EquityCalculator::Results bench_omp_equity(const 
     return calc.getResults();
 }
 
+// Range against range, exact over every board: meeple's range_equity, OMPEval's
+// EquityCalculator with enumerateAll on the same range texts.
+__attribute__((noinline)) RangeEquityResult bench_meeple_ranges(const Showdown& s, int threads) {
+    RangeEquityRequest q;
+    for (const char* h : s.hands) q.ranges.push_back(parse_holdem_range(h));
+    q.exact = true;
+    q.threads = threads;
+    return range_equity(q);
+}
+__attribute__((noinline)) omp::EquityCalculator::Results bench_omp_ranges(const Showdown& s, int threads) {
+    std::vector<omp::CardRange> ranges;
+    for (const char* h : s.hands) ranges.emplace_back(std::string(h));
+    omp::EquityCalculator calc;
+    calc.start(ranges, 0, 0, true, 5e-5, nullptr, 0.2, static_cast<unsigned>(threads));
+    calc.wait();
+    return calc.getResults();
+}
+
+void compare_ranges(const Showdown& s, int repeats, int all_threads) {
+    std::vector<int> counts = {1};
+    if (all_threads != 1) counts.push_back(all_threads);
+    for (int threads : counts) {
+        RangeEquityResult ours;
+        omp::EquityCalculator::Results theirs;
+        const double tm = best_seconds(repeats, [&] { ours = bench_meeple_ranges(s, threads); });
+        const double to = best_seconds(repeats, [&] { theirs = bench_omp_ranges(s, threads); });
+        char what[160];
+        std::snprintf(what, sizeof what, "%s, %d thread%s", s.name, threads, threads == 1 ? "" : "s");
+        line(what, "ms", tm, to, 1e3);
+        std::printf("  %-46s equity", "");
+        for (std::size_t i = 0; i < ours.equity.size(); ++i) std::printf(" %.6f", ours.equity[i]);
+        std::printf("  |");
+        for (std::size_t i = 0; i < ours.equity.size(); ++i) std::printf(" %.6f", theirs.equity[i]);
+        std::printf("\n");
+    }
+}
+
 void compare_equity(const Showdown& s, bool exact, std::uint64_t trials, int repeats, int all_threads) {
     std::vector<int> counts = {1};
     if (all_threads != 1) counts.push_back(all_threads);
@@ -266,6 +345,7 @@ int main(int argc, char** argv) {
     };
     const omp::HandEvaluator ev;
     (void)eval_tables();
+    std::printf("load average at start: %s\n", load_average().c_str());
 
     if (want("eval")) {
         const Hands h = random_hands(n, 1);
@@ -279,29 +359,33 @@ int main(int argc, char** argv) {
                           (ev.evaluate(h.omp_hands[i]) < ev.evaluate(h.omp_hands[i + 1]));
             disagree += a != b;
         }
-        std::printf("7-card evaluation, one thread, %zu random hands, best of %d (hand pairs ordered differently: "
-                    "%zu)\n",
+        std::printf("7-card evaluation, one thread, %zu random hands, least thread CPU time of %d (hand pairs "
+                    "ordered differently: %zu)\n",
                     n, repeats, disagree);
         const double dn = static_cast<double>(n);
-        const double m_ids = best_seconds(repeats, [&] { g_sink = bench_meeple_eval_ids(h); });
-        const double o_ids = best_seconds(repeats, [&] { g_sink = bench_omp_eval_ids(h, ev); });
-        line("from 7 card ids (a byte each)", "ns/hand", m_ids / dn, o_ids / dn, 1e9);
-        const double m_int_ids = best_seconds(repeats, [&] { g_sink = bench_meeple_eval_int_ids(h); });
-        line("meeple from 7 int ids v OMPEval from bytes", "ns/hand", m_int_ids / dn, o_ids / dn, 1e9);
-        const double m_keys = best_seconds(repeats, [&] { g_sink = bench_meeple_eval_keys(h); });
-        const double o_hands = best_seconds(repeats, [&] { g_sink = bench_omp_eval_hands(h, ev); });
-        line("own form (meeple HandKey, OMPEval Hand)", "ns/hand", m_keys / dn, o_hands / dn, 1e9);
-        const double m_masks = best_seconds(repeats, [&] { g_sink = bench_meeple_eval_masks(h); });
-        line("meeple card masks v OMPEval Hand", "ns/hand", m_masks / dn, o_hands / dn, 1e9);
+        // Thread CPU time, both loops alternating in each repeat (best_pair).
+        const auto ids = best_pair(repeats, [&] { g_sink = bench_meeple_eval_ids(h); },
+                                   [&] { g_sink = bench_omp_eval_ids(h, ev); });
+        line("from 7 card ids (a byte each)", "ns/hand", ids.first / dn, ids.second / dn, 1e9);
+        const auto int_ids = best_pair(repeats, [&] { g_sink = bench_meeple_eval_int_ids(h); },
+                                       [&] { g_sink = bench_omp_eval_ids(h, ev); });
+        line("meeple from 7 int ids v OMPEval from bytes", "ns/hand", int_ids.first / dn, int_ids.second / dn, 1e9);
+        const auto own = best_pair(repeats, [&] { g_sink = bench_meeple_eval_keys(h); },
+                                   [&] { g_sink = bench_omp_eval_hands(h, ev); });
+        line("own form (meeple HandKey, OMPEval Hand)", "ns/hand", own.first / dn, own.second / dn, 1e9);
+        const auto masks = best_pair(repeats, [&] { g_sink = bench_meeple_eval_masks(h); },
+                                     [&] { g_sink = bench_omp_eval_hands(h, ev); });
+        line("meeple card masks v OMPEval Hand", "ns/hand", masks.first / dn, masks.second / dn, 1e9);
     }
     if (want("seq")) {
         const double hands = 133784560.0;
         std::uint64_t sm = 0, so = 0;
         const int r = std::min(repeats, 3);
-        const double m = best_seconds(r, [&] { sm = bench_meeple_sequential(); });
-        const double o = best_seconds(r, [&] { so = bench_omp_sequential(ev); });
+        const auto [m, o] = best_pair(r, [&] { sm = bench_meeple_sequential(); }, [&] { so = bench_omp_sequential(ev); });
         g_sink = sm + so;
-        std::printf("\nSequential enumeration of all 133,784,560 7-card hands, one thread, best of %d\n", r);
+        std::printf("\nSequential enumeration of all 133,784,560 7-card hands, one thread, least thread CPU time of "
+                    "%d\n",
+                    r);
         line("incremental sums (HandKey, Hand)", "ns/hand", m / hands, o / hands, 1e9);
     }
     const Showdown hu{"AsKs v QdQc", {"As Ks", "Qd Qc"}};
@@ -318,5 +402,16 @@ int main(int argc, char** argv) {
         if (want_case("mc", "hu")) compare_equity(hu, false, trials, repeats, all_threads);
         if (want_case("mc", "3way")) compare_equity(three, false, trials, repeats, all_threads);
     }
+    if (want_case("range", "aakk") || want_case("range", "wide")) {
+        std::printf("\nExact range v range preflop equity, every board, best of %d (equities: meeple | OMPEval)\n",
+                    repeats);
+        if (want_case("range", "aakk")) compare_ranges({"AA v KK", {"AA", "KK"}}, repeats, all_threads);
+        if (want_case("range", "wide")) {
+            compare_ranges({"QQ+,AKs v JJ,TT,99,AQs", {"QQ+,AKs", "JJ,TT,99,AQs"}}, repeats, all_threads);
+            compare_ranges({"TT+,AQs+,AKo v 77+,AJs+,KQs,AQo+", {"TT+,AQs+,AKo", "77+,AJs+,KQs,AQo+"}}, repeats,
+                           all_threads);
+        }
+    }
+    std::printf("\nload average at end: %s\n", load_average().c_str());
     return 0;
 }

@@ -12,6 +12,9 @@
 //   Only one suit can hold five of seven cards, so the sum's top bits are that value, and
 //   with five cards of one suit among seven no full house or quads is possible: a hand
 //   with a flush is worth exactly its flush.
+// A mask is evaluated from hashed_suit_words: the same words with the spread already
+// multiplied by the hash constant and the flush value moved to the low 16 bits, so the
+// sum of four words is the hash and the flush at once.
 // The tables are generated at first use by evaluator_tables.cpp from a plain
 // description of the hand categories, so nothing is copied from elsewhere.
 #pragma once
@@ -51,6 +54,11 @@ struct EvalTables {
     // a multiplication, so the sum of hashed words is the hash of the summed key.
     std::uint64_t hashed_card_words[kDeckSize];
     std::uint64_t multiplier;                                 // of the perfect hash; low 16 bits zero
+    // Per suit rank mask, the rank spread already hashed (spread * multiplier) with the
+    // suit's flush value (0 under five cards) in the low 16 bits, which the product
+    // leaves zero: the sum of a mask's four words is its hash with the flush value below,
+    // so evaluating a mask needs no multiply (evaluate_unchecked).
+    std::uint64_t hashed_suit_words[1u << 13];
     // Per bucket b, the displacement xor'ed into the slot, stored as displacement ^
     // b << kHashSlotBits (see hashed_rank_value_unchecked). 32-bit words, so an xor can
     // read its operand straight from the table.
@@ -61,7 +69,7 @@ struct EvalTables {
     std::uint32_t natural[kNumHandValues + 1];
 };
 
-// The tables, built on first use (thread-safe); about 350 KiB.
+// The tables, built on first use (thread-safe); about 420 KiB.
 const EvalTables& eval_tables();
 
 // The best non-flush value of a rank-count key (count of rank r in bits 3r..3r+2) of 5 to
@@ -85,12 +93,13 @@ inline std::uint32_t rank_value_unchecked(const EvalTables& t, std::uint64_t key
 
 // The value of a mask of 5..7 cards. Unchecked: other masks give meaningless values.
 inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
-    const std::uint64_t sum = t.suit_words[m & 0x1FFF] + t.suit_words[(m >> 13) & 0x1FFF] +
-                              t.suit_words[(m >> 26) & 0x1FFF] + t.suit_words[(m >> 39) & 0x1FFF];
-    const std::uint32_t flush = static_cast<std::uint32_t>(sum >> kFlushShift);
-    // Every 5-7 card rank multiset has a slot, so the lookup is always safe and the choice
-    // needs no branch (a flush is too rare to predict).
-    const std::uint32_t plain = rank_value_unchecked(t, sum);
+    const std::uint64_t sum = t.hashed_suit_words[m & 0x1FFF] + t.hashed_suit_words[(m >> 13) & 0x1FFF] +
+                              t.hashed_suit_words[(m >> 26) & 0x1FFF] + t.hashed_suit_words[(m >> 39) & 0x1FFF];
+    // At most one suit holds five of seven cards, so the low 16 bits are its flush value
+    // (never a carry into the hash bits). Every 5-7 card rank multiset has a slot, so the
+    // lookup is always safe and the choice needs no branch (a flush is too rare to predict).
+    const auto flush = static_cast<std::uint32_t>(sum & 0xFFFF);
+    const std::uint32_t plain = hashed_rank_value_unchecked(t, sum);
     return flush ? flush : plain;
 }
 

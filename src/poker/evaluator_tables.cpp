@@ -216,6 +216,8 @@ std::unique_ptr<EvalTables> build_tables() {
         });
     }
     build_perfect_hash(entries, *t);
+    for (unsigned ranks = 0; ranks < (1u << 13); ++ranks)
+        t->hashed_suit_words[ranks] = (t->suit_words[ranks] & kRankKeyMask) * t->multiplier | t->suit_words[ranks] >> kFlushShift;
     for (int id = 0; id < kDeckSize; ++id)
         t->hashed_card_words[id] = (std::uint64_t{1} << (3 * (id % 13))) * t->multiplier | std::uint64_t{1} << (4 * (id / 13));
     return t;

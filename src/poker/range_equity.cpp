@@ -15,6 +15,7 @@
 #include "poker/evaluator.hpp"
 #include "poker/parallel.hpp"
 #include "poker/plo.hpp"
+#include "poker/range_preflop.hpp"
 
 namespace meeple::poker {
 namespace {
@@ -200,9 +201,8 @@ Setup check_request(const RangeEquityRequest& q) {
     s.scored = s.boards;
     if (q.exact && s.symmetric && s.missing > 0) {
         // The work is the boards actually scored: one a suit class.
-        std::uint64_t classes = 0;
-        auto count = [&](CardMask b) { classes += suit_class_size(b) != 0; };
-        completions(s.missing, s.deck, 0, q.board, count);
+        // The deck is then the same in every suit: its classes in closed form (range_preflop.hpp).
+        const std::uint64_t classes = suit_classes_of_sets(static_cast<int>(s.deck.size() / 4), s.missing);
         s.scored = classes;
         s.work = classes;
         for (const Player& p : s.players) {
@@ -459,9 +459,14 @@ RangeEquityResult exact_heads_up(const RangeEquityRequest& q, const Setup& s) {
     std::vector<std::uint64_t> wins(pairs, 0), ties(pairs, 0);
     std::mutex total_mutex;
     const EvalTables& t = eval_tables();
-    const std::size_t tasks = s.missing == 0 ? 1 : s.deck.size() - static_cast<std::size_t>(s.missing) + 1;
     q.control.set_total(s.boards);
     q.control.check();
+    // Hold'em with no board: one count per class of deals under suit renamings
+    // (range_preflop.hpp), and no boards to walk below.
+    const bool preflop = s.variant == Variant::holdem && q.board == 0;
+    if (preflop) preflop_deal_counts(a.masks, b.masks, pair_a, pair_b, q.dead, q.threads, q.control, s.boards, wins, ties);
+    const std::size_t tasks =
+        preflop ? 0 : s.missing == 0 ? 1 : s.deck.size() - static_cast<std::size_t>(s.missing) + 1;
     constexpr std::uint32_t kBlocked = 0xFFFFFFFFu;
     parallel_for(tasks, q.threads, [&](std::size_t first) {
         std::vector<std::uint32_t> w(pairs, 0), tie(pairs, 0);

@@ -156,3 +156,10 @@ def test_three_symmetric_ranges_preflop_agree_with_monte_carlo() -> None:
     mc = range_equity(ranges, exact=False, trials=100_000, seed=9)
     assert np.all(np.abs(exact.equity - mc.equity) < 4 * mc.stderr)
     assert abs(exact.equity.sum() - 1) < 1e-12
+
+
+def test_preflop_heads_up_ranges_with_dead_cards_equal_enumeration_of_combo_pairs() -> None:
+    # No board: deals are counted once per class under suit renamings that keep the dead
+    # cards in place; lone combos and weights make the ranges asymmetric.
+    check_against_deals([Range("QQ,AKs,KdQd:0.5"), Range("JJ:0.25,T9s,AhKh")], "", dead="2c 7h")
+    check_against_deals([Range("AA,AKo:0.5"), Range("KK,QJs")], "")
