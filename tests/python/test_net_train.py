@@ -289,3 +289,16 @@ def test_without_torch_the_cli_names_the_extra(tiny_run, tmp_path, capsys, monke
     assert main(["train", "catan", "--data", str(tiny_run), "--out", str(tmp_path / "m.onnx")]) == 1
     err = capsys.readouterr().err
     assert 'pip install "meeple[net]"' in err and err.count("\n") == 1
+
+
+def test_several_runs_load_as_one_with_their_games_kept_apart(torch, tiny_run):
+    from meeple.net.train import load_data, split_by_game
+
+    one = load_data(tiny_run)
+    two = load_data([tiny_run, tiny_run])
+    n = len(one.labels)
+    assert len(two.labels) == 2 * n and np.array_equal(two.features[n:], one.features)
+    assert np.array_equal(two.meta[n:, 0], one.meta[:, 0] + 6)  # games 0..5 then 6..11
+    assert not set(two.meta[n:, 2]) & set(two.meta[:n, 2])  # and groups apart too
+    train_rows, val_rows, val_games = split_by_game(two.meta, 0.25, seed=1)
+    assert len(val_games) == 3 and not set(two.meta[train_rows, 0]) & set(two.meta[val_rows, 0])

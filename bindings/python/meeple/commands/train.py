@@ -76,7 +76,8 @@ def _onnx_path(text: str) -> Path:
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser("train", help="train a value network on datagen data (needs meeple[net])")
     p.add_argument("game", type=game_spec, help="the game of the data: catan")
-    p.add_argument("--data", required=True, help="a finished 'meeple datagen' directory")
+    p.add_argument("--data", required=True, nargs="+", metavar="DIR",
+                   help="finished 'meeple datagen' directories (several: runs of the same options, e.g. other seeds)")
     p.add_argument("--out", type=_onnx_path, required=True,
                    help="the model file NAME.onnx; NAME.npz and NAME.png go beside it")
     p.add_argument("--epochs", type=int_range(1, 100000), default=30, help="passes over the data (default: 30)")
@@ -114,18 +115,19 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if args.game.name != "catan":
         raise UsageError(f"training knows catan's feature vectors only, not {args.game.name}'s")
-    if not (Path(args.data) / "manifest.json").is_file():
-        raise UsageError(f"{args.data} holds no datagen run (no manifest.json); make one with "
-                         f"'meeple datagen catan --games N --out {args.data}'")
+    for d in args.data:
+        if not (Path(d) / "manifest.json").is_file():
+            raise UsageError(f"{d} holds no datagen run (no manifest.json); make one with "
+                             f"'meeple datagen catan --games N --out {d}'")
     options = train_module.TrainOptions(
         epochs=args.epochs, hidden=args.hidden, batch_size=args.batch_size, lr=args.lr,
         weight_decay=args.weight_decay, seed=args.seed, policy=args.policy, val_fraction=args.val_fraction,
         threads=args.threads, symmetries=args.symmetries)
     try:
-        data = train_module.load_data(args.data)
+        data = train_module.load_data(args.data if len(args.data) > 1 else args.data[0])
         data_game = Game(data.manifest.get("run", {}).get("game", "catan"))
         if data_game.spec != args.game.spec:
-            raise UsageError(f"{args.data} holds data of {data_game.spec}, not of {args.game.spec}")
+            raise UsageError(f"{' '.join(args.data)} holds data of {data_game.spec}, not of {args.game.spec}")
         result = train_module.train(data, args.out, options, progress=not args.no_progress and sys.stderr.isatty(),
                                     log=lambda s: print(s, file=sys.stderr))
     except ValueError as e:

@@ -25,7 +25,7 @@ import threading
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -80,10 +80,42 @@ class TrainResult:
     files: list[Path] = field(default_factory=list)
 
 
-def load_data(data_dir: str | os.PathLike[str]) -> Data:
-    """The finished datagen run in ``data_dir``: its rows and, where every shard has an
-    array ``policy`` (float32 [rows, num_actions]: a target distribution over the moves
-    of the row's seat to act, all zero for none), those targets."""
+def load_data(data_dir: str | os.PathLike[str] | Sequence[str | os.PathLike[str]]) -> Data:
+    """The finished datagen run in ``data_dir`` (or several runs of the same game, one
+    after the other: their game and group numbers are shifted past the previous run's,
+    so that games stay apart when split): the rows and, where every shard has an array
+    ``policy`` (float32 [rows, num_actions]: a target distribution over the moves of the
+    row's seat to act, all zero for none), those targets."""
+    if isinstance(data_dir, (list, tuple)):
+        if not data_dir:
+            raise ValueError("no data directory given")
+        runs = [_load_one(d) for d in data_dir]
+        first = runs[0]
+        for d, r in zip(data_dir[1:], runs[1:]):
+            for key in ("features_version", "feature_size", "players"):
+                if r.manifest.get(key) != first.manifest.get(key):
+                    raise ValueError(f"{d} has {key} {r.manifest.get(key)}, {data_dir[0]} {first.manifest.get(key)}")
+            if Game(r.manifest["run"]["game"]).spec != Game(first.manifest["run"]["game"]).spec:
+                raise ValueError(f"{d} holds {r.manifest['run']['game']}, {data_dir[0]} {first.manifest['run']['game']}")
+            if r.manifest["run"].get("options") != first.manifest["run"].get("options"):
+                raise ValueError(f"{d} was made with other datagen options than {data_dir[0]}")
+        metas, game_shift, group_shift = [], 0, 0
+        for r in runs:
+            m = r.meta.copy()
+            m[:, 0] += game_shift
+            m[:, 2] += group_shift
+            game_shift = int(m[:, 0].max()) + 1 if len(m) else game_shift
+            group_shift = int(m[:, 2].max()) + 1 if len(m) else group_shift
+            metas.append(m)
+        policies = [r.policy for r in runs if r.policy is not None]
+        policy = np.concatenate(policies) if len(policies) == len(runs) else None
+        manifest = dict(first.manifest, runs=[r.manifest["run"] for r in runs])
+        return Data(np.concatenate([r.features for r in runs]), np.concatenate([r.labels for r in runs]),
+                    np.concatenate(metas), policy, manifest)
+    return _load_one(data_dir)  # type: ignore[arg-type]  # a str or a path, the sequences handled above
+
+
+def _load_one(data_dir: str | os.PathLike[str]) -> Data:
     root = Path(data_dir)
     manifest_file = root / datagen.MANIFEST
     if not manifest_file.is_file():
@@ -226,9 +258,10 @@ def _kl_loss(torch: Any, logits: Any, target: Any) -> Any:
     return (target * (logp - logq)).sum(dim=-1).mean()
 
 
-def train(data: str | os.PathLike[str] | Data, out: str | os.PathLike[str], options: TrainOptions = TrainOptions(),
+def train(data: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Data, out: str | os.PathLike[str], options: TrainOptions = TrainOptions(),
           *, progress: bool = False, log: Callable[[str], None] | None = None) -> TrainResult:
-    """Trains on the datagen run ``data`` (a directory or a loaded ``Data``) and writes
+    """Trains on the datagen run ``data`` (a directory, a list of them, or a loaded
+    ``Data``) and writes
     ``out`` (NAME.onnx), NAME.npz and NAME.png. Returns the model (the best epoch's
     weights), the per-epoch history, the validation figures (``meeple.net.metrics``)
     and whether Ctrl-C cut it short. Raises ValueError for bad options or data."""
