@@ -65,6 +65,16 @@ def _weight_decay(text: str) -> float:
     return value
 
 
+def _dropout(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number; give a dropout rate from 0 up to (not including) 1") from None
+    if not 0.0 <= value < 1.0:
+        raise argparse.ArgumentTypeError(f"{text} is out of range; give a dropout rate from 0 up to (not including) 1")
+    return value
+
+
 def _onnx_path(text: str) -> Path:
     path = Path(text)
     if path.suffix != ".onnx" or path.name == ".onnx":
@@ -88,6 +98,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                    help="peak learning rate of AdamW, cosine decay (default: 0.002)")
     p.add_argument("--weight-decay", type=_weight_decay, default=1e-4,
                    help="AdamW weight decay (default: 0.0001)")
+    p.add_argument("--dropout", type=_dropout, default=0.0,
+                   help="dropout after each hidden layer while training (default: 0)")
     p.add_argument("--seed", type=seed, default=0, help="seed of the split, order, symmetries and weights (default: 0)")
     p.add_argument("--policy", action="store_true",
                    help="also train the policy head (needs policy targets in the data; datagen rows have none)")
@@ -97,7 +109,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                    help="board symmetries shown in training: harbor = the 6 that keep the harbors (default)")
     p.add_argument("--threads", type=int_range(1, 256), default=1,
                    help="PyTorch threads (default: 1, bit-for-bit reproducible)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar (or epoch lines when not on a terminal)")
     p.set_defaults(run=run, prog=p.prog)
 
 
@@ -121,14 +133,14 @@ def run(args: argparse.Namespace) -> int:
                              f"'meeple datagen catan --games N --out {d}'")
     options = train_module.TrainOptions(
         epochs=args.epochs, hidden=args.hidden, batch_size=args.batch_size, lr=args.lr,
-        weight_decay=args.weight_decay, seed=args.seed, policy=args.policy, val_fraction=args.val_fraction,
+        weight_decay=args.weight_decay, dropout=args.dropout, seed=args.seed, policy=args.policy, val_fraction=args.val_fraction,
         threads=args.threads, symmetries=args.symmetries)
     try:
         data = train_module.load_data(args.data if len(args.data) > 1 else args.data[0])
         data_game = Game(data.manifest.get("run", {}).get("game", "catan"))
         if data_game.spec != args.game.spec:
             raise UsageError(f"{' '.join(args.data)} holds data of {data_game.spec}, not of {args.game.spec}")
-        result = train_module.train(data, args.out, options, progress=not args.no_progress and sys.stderr.isatty(),
+        result = train_module.train(data, args.out, options, progress=not args.no_progress,
                                     log=lambda s: print(s, file=sys.stderr))
     except ValueError as e:
         raise UsageError(str(e)) from None

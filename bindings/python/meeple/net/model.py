@@ -30,11 +30,12 @@ class ValueNet(nn.Module):
     std: torch.Tensor
 
     def __init__(self, feature_size: int, players: int, hidden: Sequence[int] = (64, 64), num_actions: int = 0,
-                 mean: np.ndarray | None = None, std: np.ndarray | None = None) -> None:
+                 mean: np.ndarray | None = None, std: np.ndarray | None = None, dropout: float = 0.0) -> None:
         super().__init__()
-        if feature_size < 1 or players < 2 or not hidden or any(h < 1 for h in hidden) or num_actions < 0:
+        if feature_size < 1 or players < 2 or not hidden or any(h < 1 for h in hidden) or num_actions < 0 \
+                or not 0.0 <= dropout < 1.0:
             raise ValueError(f"bad shape: feature_size={feature_size}, players={players}, hidden={list(hidden)}, "
-                             f"num_actions={num_actions}")
+                             f"num_actions={num_actions}, dropout={dropout}")
         self.feature_size, self.players, self.hidden, self.num_actions = feature_size, players, tuple(hidden), num_actions
         m = np.zeros(feature_size, np.float32) if mean is None else np.asarray(mean, np.float32)
         s = np.ones(feature_size, np.float32) if std is None else np.asarray(std, np.float32)
@@ -48,6 +49,9 @@ class ValueNet(nn.Module):
             layers.append(nn.Linear(width, h))
             width = h
         self.trunk = nn.ModuleList(layers)
+        # Dropout after each hidden layer while training (identity in eval mode and in
+        # the exported files).
+        self.dropout = nn.Dropout(dropout)
         self.value_head = nn.Linear(width, players)
         self.policy_head = nn.Linear(width, num_actions) if num_actions else None
 
@@ -55,7 +59,7 @@ class ValueNet(nn.Module):
         """Value logits and policy logits (None without a policy head)."""
         z = (features - self.mean) / self.std
         for layer in self.trunk:
-            z = torch.relu(layer(z))
+            z = self.dropout(torch.relu(layer(z)))
         return self.value_head(z), (self.policy_head(z) if self.policy_head is not None else None)
 
     def forward(self, features: torch.Tensor) -> tuple[torch.Tensor, ...]:

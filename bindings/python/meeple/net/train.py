@@ -49,6 +49,7 @@ class TrainOptions:
     batch_size: int = 256
     lr: float = 2e-3
     weight_decay: float = 1e-4
+    dropout: float = 0.0
     seed: int = 0
     policy: bool = False
     val_fraction: float = 0.1
@@ -181,12 +182,13 @@ def augment(features: Any, labels: Any, ks: Any, tables: tuple[Any, Any], policy
 
 
 class _Progress:
-    """An epoch bar with tqdm when installed, else a plain line an epoch, on stderr."""
+    """An epoch bar with tqdm when installed and stderr is a terminal, else a plain line
+    an epoch on stderr (a log file gets lines, not bar redraws)."""
 
     def __init__(self, enabled: bool, epochs: int) -> None:
         self._bar: Any = None
         self._enabled = enabled
-        if enabled:
+        if enabled and sys.stderr.isatty():
             try:
                 from tqdm.auto import tqdm  # type: ignore[import-untyped]  # optional (meeple[progress])
                 self._bar = tqdm(total=epochs, unit="epoch", desc="meeple train", leave=True, file=sys.stderr)
@@ -273,7 +275,7 @@ def train(data: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Data
     if o.symmetries not in SYMMETRIES:
         raise ValueError(f"symmetries must be one of {', '.join(SYMMETRIES)}, got {o.symmetries!r}")
     if o.epochs < 1 or o.batch_size < 1 or not o.lr > 0 or o.weight_decay < 0 or not 0 <= o.val_fraction < 1 \
-            or o.threads < 1 or o.max_steps < 0 or not o.hidden or min(o.hidden) < 1:
+            or o.threads < 1 or o.max_steps < 0 or not o.hidden or min(o.hidden) < 1 or not 0 <= o.dropout < 1:
         raise ValueError(f"bad training options: {o}")
     out = Path(out)
     if out.suffix != ".onnx":
@@ -304,7 +306,7 @@ def train(data: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Data
         train_rows, val_rows, val_games = split_by_game(d.meta, o.val_fraction, o.seed)
         feat_perm, act_perm = symmetry_tables(o.symmetries, game.num_actions)
         mean, std = standardisation(d.features, train_rows, feat_perm)
-        model = ValueNet(f, players, o.hidden, num_actions, mean, std)
+        model = ValueNet(f, players, o.hidden, num_actions, mean, std, dropout=o.dropout)
         optimiser = torch.optim.AdamW(model.parameters(), lr=o.lr, weight_decay=o.weight_decay)
         steps_per_epoch = math.ceil(len(train_rows) / o.batch_size)
         total_steps = steps_per_epoch * o.epochs if not o.max_steps else min(o.max_steps, steps_per_epoch * o.epochs)
