@@ -250,6 +250,8 @@ def test_ctrl_c_stops_training_and_keeps_the_best_epoch(torch, tiny_run, tmp_pat
     (["--batch-size", "-3"], "give a whole number from 1"),
     (["--threads", "0"], "give a whole number from 1"),
     (["--symmetries", "some"], "invalid choice"),
+    (["--dropout", "1"], "dropout rate from 0 up to"),
+    (["--weight-decay", "-0.1"], "weight decay from 0 to 1"),
     (["--data", "{tmp}/none"], "holds no datagen run"),
 ])
 def test_the_cli_refuses_bad_arguments_in_one_line(tiny_run, tmp_path, capsys, argv, message):
@@ -302,3 +304,25 @@ def test_several_runs_load_as_one_with_their_games_kept_apart(torch, tiny_run):
     assert not set(two.meta[n:, 2]) & set(two.meta[:n, 2])  # and groups apart too
     train_rows, val_rows, val_games = split_by_game(two.meta, 0.25, seed=1)
     assert len(val_games) == 3 and not set(two.meta[train_rows, 0]) & set(two.meta[val_rows, 0])
+
+
+def test_the_shipped_model_runs_with_numpy_alone_and_says_what_it_is():
+    from meeple import net
+    from meeple.net import export
+
+    model = net.DEFAULT_MODEL
+    assert model.name == "catan_value.onnx" and model.is_file() and model.with_suffix(".npz").is_file()
+    assert model.stat().st_size < 1_000_000 and model.with_suffix(".npz").stat().st_size < 1_000_000
+    arrays = export.load_npz(model.with_suffix(".npz"))
+    game = meeple.Game("catan")
+    assert str(arrays["game"]) == game.spec and str(arrays["inputs"]) == "features-seat"
+    assert int(arrays["features_version"]) == catan.FEATURE_VERSION
+    assert "policy_w" not in arrays
+    # On fresh labelled rows (games the model never saw, another seed) it predicts far
+    # better than the best constant guess: a model trained for these feature vectors.
+    features, labels, meta = datagen.generate_rows("catan", games=6, seed=987654, threads=1)
+    value, policy = export.numpy_forward(arrays, features)
+    assert policy is None and value.shape == labels.shape
+    np.testing.assert_allclose(value.sum(axis=1), 1.0, atol=1e-5)
+    m = metrics.compute(value, labels, meta, metrics._points_lead(features))
+    assert m["kl"] < 0.5 * m["baseline_kl"], m

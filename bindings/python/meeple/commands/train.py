@@ -2,7 +2,7 @@
 NAME.npz and a learning-curve plot NAME.png (docs/value-net.md).
 
     meeple datagen catan --games 6000 --out data/ --seed 1
-    meeple train catan --data data/ --out catan_value.onnx --epochs 30 --seed 1
+    meeple train catan --data data/ --out catan_value.onnx --seed 1
 
 Needs the extra ``meeple[net]`` (PyTorch on the CPU, onnx, onnxruntime, matplotlib).
 Ctrl-C stops the training and still writes the best epoch so far (status 130).
@@ -90,16 +90,16 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                    help="finished 'meeple datagen' directories (several: runs of the same options, e.g. other seeds)")
     p.add_argument("--out", type=_onnx_path, required=True,
                    help="the model file NAME.onnx; NAME.npz and NAME.png go beside it")
-    p.add_argument("--epochs", type=int_range(1, 100000), default=30, help="passes over the data (default: 30)")
+    p.add_argument("--epochs", type=int_range(1, 100000), default=12, help="passes over the data (default: 12)")
     p.add_argument("--hidden", type=_hidden, default=(64, 64),
                    help="hidden layer widths, comma separated (default: 64,64)")
     p.add_argument("--batch-size", type=int_range(1, 1 << 20), default=256, help="rows a step (default: 256)")
     p.add_argument("--lr", type=_positive_float("learning rate", 10.0), default=2e-3,
                    help="peak learning rate of AdamW, cosine decay (default: 0.002)")
-    p.add_argument("--weight-decay", type=_weight_decay, default=1e-4,
-                   help="AdamW weight decay (default: 0.0001)")
-    p.add_argument("--dropout", type=_dropout, default=0.0,
-                   help="dropout after each hidden layer while training (default: 0)")
+    p.add_argument("--weight-decay", type=_weight_decay, default=0.05,
+                   help="AdamW weight decay (default: 0.05)")
+    p.add_argument("--dropout", type=_dropout, default=0.3,
+                   help="dropout after each hidden layer while training (default: 0.3)")
     p.add_argument("--seed", type=seed, default=0, help="seed of the split, order, symmetries and weights (default: 0)")
     p.add_argument("--policy", action="store_true",
                    help="also train the policy head (needs policy targets in the data; datagen rows have none)")

@@ -44,12 +44,12 @@ SYMMETRIES = ("none", "harbor", "all")
 class TrainOptions:
     """What ``train`` does; the CLI's options (``meeple train --help``) with these defaults."""
 
-    epochs: int = 30
+    epochs: int = 12
     hidden: tuple[int, ...] = (64, 64)
     batch_size: int = 256
     lr: float = 2e-3
-    weight_decay: float = 1e-4
-    dropout: float = 0.0
+    weight_decay: float = 0.05
+    dropout: float = 0.3
     seed: int = 0
     policy: bool = False
     val_fraction: float = 0.1
