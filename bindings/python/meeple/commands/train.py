@@ -105,8 +105,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                    help="also train the policy head (needs policy targets in the data; datagen rows have none)")
     p.add_argument("--val-fraction", type=_fraction, default=0.1,
                    help="share of the games held out for validation (default: 0.1)")
-    p.add_argument("--symmetries", choices=("none", "harbor", "all"), default="harbor",
-                   help="board symmetries shown in training: harbor = the 6 that keep the harbors (default)")
+    p.add_argument("--symmetries", choices=("none", "harbor", "all"), default="all",
+                   help="board symmetries shown in training: all 12 (default), the 6 that keep the harbors, none")
     p.add_argument("--threads", type=int_range(1, 256), default=1,
                    help="PyTorch threads (default: 1, bit-for-bit reproducible)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (or epoch lines when not on a terminal)")

@@ -36,7 +36,8 @@ __all__ = ["SYMMETRIES", "TrainOptions", "TrainResult", "Data", "load_data", "sp
            "augment", "train"]
 
 # Which board symmetries augment the data: none; the 6 that keep the harbor places
-# (default: every augmented row is a board the rules can produce); all 12.
+# (every augmented row a board the rules can produce); all 12 (default: measured best,
+# docs/value-net.md).
 SYMMETRIES = ("none", "harbor", "all")
 
 
@@ -54,7 +55,7 @@ class TrainOptions:
     policy: bool = False
     val_fraction: float = 0.1
     threads: int = 1
-    symmetries: str = "harbor"
+    symmetries: str = "all"
     max_steps: int = 0  # stop after this many batches in all (0: no limit); for quick checks
 
 
