@@ -91,10 +91,12 @@ class _Proxy:
 
     def __init__(self, make: Callable[[], Any], ray: Any, log: Log, name: str) -> None:
         self._make, self._ray, self._log, self._name = make, ray, log, name
-        self.handle = make()
+        self.handle: Any = None  # started at the first call
 
     def __getattr__(self, method: str) -> Callable[..., Any]:
         def call(*args: Any) -> Any:
+            if self.handle is None:
+                self.handle = self._make()
             try:
                 return self._ray.get(getattr(self.handle, method).remote(*args))
             except self._ray.exceptions.RayActorError:
@@ -157,7 +159,6 @@ class RayExecutor:
             yield data
 
     def close(self) -> None:
-        for h in self.handles:
-            self.ray.kill(h)
-        self.ray.kill(self.learner.handle)
-        self.ray.kill(self.gate.handle)
+        for h in [*self.handles, self.learner.handle, self.gate.handle]:
+            if h is not None:
+                self.ray.kill(h)

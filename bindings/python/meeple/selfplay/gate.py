@@ -106,11 +106,12 @@ class Gate:
 
     def evaluate(self, weights: dict[str, Any], generation: int) -> Optional[dict[str, Any]]:
         """The net of ``generation`` against ``evaluate.reference``: its Elo relative to
-        the reference (games of several seats) or both mean scores on the same deals."""
+        the reference (games of several seats) or both mean scores on the same deals.
+        Every generation plays the same seeds, so the figures compare across generations."""
         e = self.config.evaluate
         if e.games == 0:
             return None
-        seed = derive_seed(derive_seed(self.config.seed, _EVAL_KEY), generation)
+        seed = derive_seed(self.config.seed, _EVAL_KEY)  # the same games every generation: comparable
         net = self._agent(weights, generation, self.config.gate.iterations, 0)
         if self.game.num_players == 1:
             sa = arena.tournament(self.game, [net], e.games, seed=seed, duplicate=False, keep_moves=False)
