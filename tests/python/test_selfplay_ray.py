@@ -93,3 +93,15 @@ def test_a_killed_self_play_actor_is_replaced_and_its_chunk_replayed(ray, tmp_pa
     for c, data in got.items():  # whoever played it, a chunk is the same positions
         expected = here.play(weights, 0, 0, c)
         assert all(np.array_equal(data[k], expected[k]) for k in ("obs", "policy", "result", "root_value"))
+
+
+def test_datagen_shards_as_ray_tasks_are_the_files_of_the_local_run(ray, tmp_path):
+    from meeple import datagen
+
+    options = datagen.DatagenOptions(playouts=2, samples_per_game=2, siblings=2)
+    local, on_ray = tmp_path / "local", tmp_path / "ray"
+    a = datagen.generate("catan", local, games=6, seed=9, shard_games=2, threads=1, options=options)
+    b = datagen.generate("catan", on_ray, games=6, seed=9, shard_games=2, options=options, ray=True)
+    assert a == b and len(a["shards"]) == 3 and a["complete"]
+    for name in ["manifest.json"] + [s["file"] for s in a["shards"]]:
+        assert (local / name).read_bytes() == (on_ray / name).read_bytes(), name
