@@ -211,3 +211,27 @@ def test_a_killed_run_resumes_where_it_was_and_writes_what_an_uninterrupted_run_
             assert all(np.array_equal(x[k], y[k]) for k in x.files), name
     a, b = json.load(open(os.path.join(whole, "run.json"))), json.load(open(os.path.join(killed, "run.json")))
     assert a["best"] == b["best"] and [h["gate"] for h in a["history"]] == [h["gate"] for h in b["history"]]
+
+
+def test_ctrl_c_stops_the_command_cleanly_and_the_same_command_resumes(tmp_path, require_peer):
+    require_peer("torch", extra="selfplay")
+    config = {**TINY, "generations": 1, "selfplay": {**TINY["selfplay"], "chunks_per_generation": 40}}
+    cfg = tmp_path / "c.json"
+    cfg.write_text(json.dumps(config))
+    out = str(tmp_path / "run")
+    cmd = [sys.executable, "-m", "meeple", "selfplay", "tictactoe", "--config", str(cfg), "--out", out, "--no-plots"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    first = os.path.join(out, "replay", "gen-000000-chunk-000000.npz")
+    deadline = time.monotonic() + 120
+    while not os.path.exists(first) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "stopped" in err and "run the same command to resume" in err, err
+    assert "Traceback" not in err
+    kept = len(os.listdir(os.path.join(out, "replay")))
+    assert 1 <= kept < 40
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and len(os.listdir(os.path.join(out, "replay"))) == 40, done.stderr

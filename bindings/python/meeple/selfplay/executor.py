@@ -17,6 +17,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import multiprocessing
 import os
+import signal
 from typing import Any, Callable, Iterator, Optional
 
 from .actor import SelfPlayActor
@@ -33,6 +34,7 @@ _worker: Optional[SelfPlayActor] = None
 
 def _worker_init(game_spec: str, config: Config) -> None:
     global _worker
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the driver's to handle: it ends the workers
     _worker = SelfPlayActor(game_spec, config)
 
 
@@ -81,8 +83,14 @@ class LocalExecutor:
                 self._pool = None
 
     def close(self) -> None:
+        """Ends the workers; a chunk they were playing is dropped (never written)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            workers = list(getattr(self._pool, "_processes", {}).values())  # started by this pool
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            for w in workers:
+                if w.is_alive():
+                    w.terminate()
+                    w.join(5)
             self._pool = None
 
 
@@ -121,7 +129,7 @@ class RayExecutor:
         self.game_spec, self.config = game_spec, config
         if not ray.is_initialized():
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
-        self.actors = actors or max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self.actors = actors or max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
         here = NodeAffinitySchedulingStrategy(ray.get_runtime_context().get_node_id(), soft=False)
         root = os.path.abspath(root)
         learner_cls = ray.remote(num_cpus=0, max_restarts=0)(Learner).options(scheduling_strategy=here)
