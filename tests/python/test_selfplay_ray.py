@@ -17,8 +17,8 @@ TINY = {"seed": 5, "generations": 2,
         "net": {"hidden": 16, "layers": 1},
         "selfplay": {"actors": 2, "games_per_chunk": 8, "chunks_per_generation": 4, "iterations": 8},
         "train": {"steps": 20, "batch_size": 32},
-        "gate": {"games": 6, "iterations": 8},
-        "evaluate": {"games": 4, "reference": "mcts(iterations=20)"}}
+        "gate": {"games": 4, "iterations": 8},
+        "evaluate": {"games": 2, "reference": "mcts(iterations=20)"}}
 
 
 @pytest.fixture(scope="module")
