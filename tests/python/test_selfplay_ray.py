@@ -69,10 +69,11 @@ def test_ray_and_single_machine_runs_write_the_same_first_generation(ray, tmp_pa
             assert np.array_equal(a[name][k], b[name][k]), (name, k)
 
 
-def test_a_killed_self_play_actor_is_replaced_and_its_chunk_replayed(ray, tmp_path):
+def test_killed_actors_and_a_killed_learner_are_replaced_and_the_work_redone(ray, tmp_path):
     from meeple.selfplay.actor import SelfPlayActor
     from meeple.selfplay.executor import RayExecutor
     from meeple.selfplay.net import weights_of
+    from meeple.selfplay.replay import ReplayStore
 
     config = config_from_dict(TINY)
     lines: list[str] = []
@@ -86,13 +87,20 @@ def test_a_killed_self_play_actor_is_replaced_and_its_chunk_replayed(ray, tmp_pa
                 for h in list(ex.handles):
                     ray.kill(h)
             got[data["chunk"]] = data
+        assert sorted(got) == [0, 1, 2, 3]
+        assert any("died during chunk" in line and "replays the chunk" in line for line in lines), lines
+        for c, data in got.items():  # whoever played it, a chunk is the same positions
+            expected = here.play(weights, 0, 0, c)
+            assert all(np.array_equal(data[k], expected[k]) for k in ("obs", "policy", "result", "root_value"))
+            ReplayStore(str(tmp_path)).write(data)
+        # a killed learner: a new one trains the generation again from its checkpoint, to the same weights
+        first, _ = ex.learner.train(0)
+        ray.kill(ex.learner.handle)
+        again, _ = ex.learner.train(0)
+        assert any("the learner died" in line for line in lines), lines
+        assert all(np.array_equal(first[k], again[k]) for k in first)
     finally:
         ex.close()
-    assert sorted(got) == [0, 1, 2, 3]
-    assert any("died during chunk" in line and "replays the chunk" in line for line in lines), lines
-    for c, data in got.items():  # whoever played it, a chunk is the same positions
-        expected = here.play(weights, 0, 0, c)
-        assert all(np.array_equal(data[k], expected[k]) for k in ("obs", "policy", "result", "root_value"))
 
 
 def test_datagen_shards_as_ray_tasks_are_the_files_of_the_local_run(ray, tmp_path):

@@ -59,7 +59,7 @@ class Learner:
         self.opt = torch.optim.AdamW(self.net.parameters(), lr=config.train.learning_rate,
                                      weight_decay=config.train.weight_decay)
         os.makedirs(os.path.join(root, "checkpoints"), exist_ok=True)
-        self.generation = 0
+        self.generation = -1  # the generation whose net is loaded (-1: none yet)
 
     def ping(self) -> bool:
         return True
@@ -91,6 +91,8 @@ class Learner:
         """Trains on the replay window ending at ``generation``, checkpoints the result
         as generation + 1 and returns its weights and mean losses."""
         t = self.config.train
+        if self.generation != generation:  # a learner started again: from the last checkpoint
+            self.start(generation)
         torch.set_num_threads(t.threads)
         first = max(0, generation - t.replay_generations + 1)
         data = self.store.load(range(first, generation + 1))

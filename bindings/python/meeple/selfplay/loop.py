@@ -73,7 +73,7 @@ def read_run(root: str) -> Optional[dict[str, Any]]:
 
 
 def _write_run(root: str, state: dict[str, Any]) -> None:
-    text = json.dumps(state, indent=1, allow_nan=True).encode()
+    text = bytes(json.dumps(state, indent=1, allow_nan=True), "utf-8")  # a file, not a library string
     write_atomically(os.path.join(root, "run.json"), lambda f: f.write(text))
 
 
