@@ -36,7 +36,7 @@ TINY = {"seed": 3, "generations": 2,
 @pytest.mark.parametrize("data, key, allowed", [
     ({"selfplay": {"iteration": 8}}, "selfplay.iteration", "iterations"),
     ({"learner": {}}, "learner", "selfplay"),
-    ({"selfplay": {"actors": -1}}, "selfplay.actors", "0 to 1024"),
+    ({"selfplay": {"actors": -1}}, "selfplay.actors", "0 to 1,024"),
     ({"selfplay": {"algorithm": "alphabeta"}}, "selfplay.algorithm", "mcts, ismcts"),
     ({"train": {"value_target_mix": 1.5}}, "train.value_target_mix", "0 to 1"),
     ({"train": {"steps": 2.5}}, "train.steps", "whole number"),

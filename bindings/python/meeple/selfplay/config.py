@@ -122,11 +122,12 @@ def _number(key: str, value: Any) -> Any:
         ok = isinstance(value, int) and not isinstance(value, bool)
         if kind == "float":
             ok = ok or (isinstance(value, float) and math.isfinite(value))
+        span = f"{lo:,} to {hi:,}" if kind == "int" else f"{lo:g} to {hi:g}"
         if not ok:
             what = "a whole number" if kind == "int" else "a number"
-            raise ConfigError(f"{key}: {what} from {lo:g} to {hi:g} is allowed, got {value!r}")
+            raise ConfigError(f"{key}: {what} from {span} is allowed, got {value!r}")
         if not lo <= value <= hi:
-            raise ConfigError(f"{key}: {value!r} is out of range; allowed: {lo:g} to {hi:g}")
+            raise ConfigError(f"{key}: {value!r} is out of range; allowed: {span}")
         return float(value) if kind == "float" else int(value)
     if rule == ("str",):
         if not isinstance(value, str) or not value:
