@@ -23,7 +23,7 @@ from ..agents import Agent
 from ..errors import MeepleError
 from ..game import Game
 from ..search import Search
-from .config import Config, ConfigError, config_from_dict
+from .config import Config, ConfigError
 from .replay import ReplayStore, write_atomically
 
 __all__ = ["run", "RunError", "check", "RUN_FORMAT_VERSION", "read_run"]
@@ -204,11 +204,3 @@ def _describe_eval(e: dict[str, Any]) -> str:
             text += f" ± {e['elo_interval']:.0f}"
         return f"net {e['generation']} vs reference: Elo {text} (W/D/L {e['wins']}/{e['draws']}/{e['losses']})"
     return f"net {e['generation']} mean score {e['net_score']:.3f}, reference {e['reference_score']:.3f}"
-
-
-def config_of_run(root: str) -> Config:
-    """The configuration stored with the run in ``root``."""
-    state = read_run(root)
-    if state is None:
-        raise ConfigError(f"{root}: no run.json; not a self-play run folder")
-    return config_from_dict(state["config"])
