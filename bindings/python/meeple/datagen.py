@@ -15,6 +15,7 @@ the shards the manifest lists and regenerates only the rest, giving the same fil
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import os
@@ -140,18 +141,53 @@ def _run_shard(g: Game, first: int, count: int, seed: int, threads: int, options
                          progress=progress)
 
 
+def _ray_shard(spec: str, first: int, count: int, seed: int, options: DatagenOptions) -> tuple[np.ndarray, ...]:
+    """One shard in a Ray task (one CPU)."""
+    return generate_rows(Game(spec), games=count, first_game=first, seed=seed, threads=1, options=options)
+
+
+def _shards(g: Game, todo: list[tuple[int, int, int]], seed: int, threads: int, options: DatagenOptions,
+            progress: bool, ray: bool | str) -> Any:
+    """Yields (index, first game, games, (features, labels, meta)) for each shard of
+    ``todo``: here one after another, or as Ray tasks (one CPU each) in the order
+    they finish. A shard's rows are the same either way."""
+    if not ray:
+        for i, first, count in todo:
+            yield i, first, count, _run_shard(g, first, count, seed, threads, options, progress)
+        return
+    import ray as ray_module
+
+    if not ray_module.is_initialized():
+        ray_module.init(address=ray if isinstance(ray, str) else None, include_dashboard=False, log_to_driver=False)
+    task = ray_module.remote(num_cpus=1)(_ray_shard)
+    pending = {task.remote(g.spec, first, count, seed, options): (i, first, count) for i, first, count in todo}
+    try:
+        while pending:
+            done, _ = ray_module.wait(list(pending), num_returns=1)
+            i, first, count = pending.pop(done[0])
+            yield i, first, count, ray_module.get(done[0])
+    finally:
+        for ref in pending:
+            ray_module.cancel(ref)
+
+
 def generate(game: Game | str, out: str | os.PathLike[str], *, games: int, seed: int = 0, shard_games: int = 64,
-             threads: int = 0, options: DatagenOptions = DatagenOptions(), progress: bool = False) -> dict[str, Any]:
+             threads: int = 0, options: DatagenOptions = DatagenOptions(), progress: bool = False,
+             ray: bool | str = False) -> dict[str, Any]:
     """Generates ``games`` games of rows into the directory ``out`` in shards of
     ``shard_games`` games and returns the manifest. If ``out`` already holds a run, it
     must be the same run (game, seed, games, shard size, options): its finished shards
     are kept and only the missing ones generated, so an interrupted run (Ctrl-C, a
     crash) resumes where it stopped; anything else raises ValueError and changes
-    nothing. The files do not depend on ``threads``."""
+    nothing. The files do not depend on ``threads``. ``ray=True`` (or a cluster
+    address) generates the missing shards as Ray tasks of one CPU each, on a local
+    cluster or the one at the address; the files are the same as here."""
     g = game if isinstance(game, Game) else Game(game)
     games = _int("games", games, 1, 2**40)
     shard_games = _int("shard_games", shard_games, 1, 2**40)
     _max_rows(g, _config(g, options, seed, 0, games, threads))  # every option checked before anything is written
+    if ray and importlib.util.find_spec("ray") is None:
+        raise ValueError('ray=True (--ray) needs Ray: pip install "meeple[ray]"')
     info = g.features_info()
     root = Path(out)
     if root.exists() and not root.is_dir():
@@ -183,13 +219,10 @@ def generate(game: Game | str, out: str | os.PathLike[str], *, games: int, seed:
     done = {s["file"] for s in manifest["shards"] if (root / s["file"]).is_file()}
     manifest["shards"] = [s for s in manifest["shards"] if s["file"] in done]
     n_shards = (games + shard_games - 1) // shard_games
-    for i in range(n_shards):
+    todo = [(i, i * shard_games, min(shard_games, games - i * shard_games)) for i in range(n_shards)
+            if f"shard-{i:05d}.npz" not in done]
+    for i, first, count, (features, labels, meta) in _shards(g, todo, seed, threads, options, progress, ray):
         name = f"shard-{i:05d}.npz"
-        if name in done:
-            continue
-        first = i * shard_games
-        count = min(shard_games, games - first)
-        features, labels, meta = _run_shard(g, first, count, seed, threads, options, progress)
         _write_npz(root / name, {"features": features, "labels": labels, "meta": meta})
         manifest["shards"].append({"file": name, "first_game": first, "games": count, "rows": int(len(labels))})
         manifest["shards"].sort(key=lambda s: s["first_game"])

@@ -2,6 +2,7 @@
 
     meeple datagen catan --games 200 --playouts 16 --out data/ --seed 1
     meeple datagen catan --games 200 --playouts 16 --out data/ --seed 1   # resumes, skips finished shards
+    meeple datagen catan --games 200 --playouts 16 --out data/ --seed 1 --ray   # shards as Ray tasks: same files
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     p.add_argument("--shard-games", type=int_range(1, 2**40), default=64, help="games a shard (default: 64)")
     p.add_argument("--threads", type=int_range(0, 256), default=0, help="threads (default: 0, one per core)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--ray", action="store_true", help="generate the shards as Ray tasks on a local Ray cluster")
+    p.add_argument("--ray-address", default=None, metavar="ADDRESS",
+                   help="generate the shards as Ray tasks on the cluster at ADDRESS (e.g. auto)")
     p.set_defaults(run=run, prog=p.prog)
 
 
@@ -58,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         manifest = datagen_module.generate(
             args.game, args.out, games=args.games, seed=args.seed, shard_games=args.shard_games,
-            threads=args.threads, options=options, progress=not args.no_progress and sys.stderr.isatty())
+            threads=args.threads, options=options, progress=not args.no_progress and sys.stderr.isatty(),
+            ray=args.ray_address or args.ray)
     except ValueError as e:
         raise UsageError(str(e)) from None
     print(f"{manifest['rows']:,} rows from {args.games:,} games in {len(manifest['shards'])} shards: {args.out}")
