@@ -305,7 +305,8 @@ def _range_array(ranges: Sequence[Range]) -> Any:
 
 def exact_work(players: Sequence[RangeLike], board: CardsLike | None = None, dead: CardsLike | None = None, *,
                game: str = "holdem") -> int:
-    """The size of an exact ``range_equity`` run: boards x the product of the range sizes."""
+    """The size of an exact ``range_equity`` run: boards x the product of the range sizes
+    (two Hold'em ranges: at most boards x 8 x the sum of the sizes, the sorted sweep's cost)."""
     ranges = [as_range(p, game) for p in players]
     out = ffi.new("uint64_t *")
     check(lib.meeple_range_exact_work(_range_array(ranges), len(ranges), mask(board or 0), mask(dead or 0), out))
