@@ -579,9 +579,10 @@ RangeEquityResult exact_heads_up_sweep(const RangeEquityRequest& q, const Setup&
     const std::size_t tasks = s.missing == 0 ? 1 : s.deck.size() - static_cast<std::size_t>(s.missing) + 1;
     q.control.set_total(s.boards);
     q.control.check();
+    const ShowdownSweep shape(t, side_a, side_b);
     parallel_for(tasks, q.threads, [&](std::size_t first) {
         try {
-            ShowdownSweep sweep(t, side_a, side_b);
+            ShowdownSweep sweep(shape);
             std::uint32_t left = kBoardsPerReport;
             auto visit = [&](CardMask board) {
                 const std::uint32_t mult = s.symmetric ? suit_class_size(board) : 1;
@@ -598,19 +599,12 @@ RangeEquityResult exact_heads_up_sweep(const RangeEquityRequest& q, const Setup&
                 completions(s.missing - 1, s.deck, first + 1, q.board | s.deck[first], visit);
             }
             q.control.advance(kBoardsPerReport - left);
-            std::vector<double> part;
-            part.reserve(2 * (na + nb));
-            for (int side = 0; side < 2; ++side) {
-                part.insert(part.end(), sweep.win(side).begin(), sweep.win(side).end());
-                part.insert(part.end(), sweep.tie(side).begin(), sweep.tie(side).end());
-            }
-            sum.commit(first, part);
+            sum.commit(first, sweep.tallies());
         } catch (...) {
             sum.abort();
             throw;
         }
     });
-    const ShowdownSweep shape(t, side_a, side_b);
     const std::uint64_t pairs = shape.compatible_pairs();
     if (pairs == 0) {
         fail(Status::invalid_argument, "no deal gives every player a hand without sharing cards; the ranges "

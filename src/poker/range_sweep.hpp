@@ -14,8 +14,10 @@
 // sum over the combos of equal value, where the combo of the same two cards does appear
 // (and is added back once, after being taken away twice).
 //
-// So a board costs one evaluation a combo, a radix sort and a pass, against one step a
-// compatible pair of combos for the pairwise counters: the tallies are the same sums
+// Without a flush, a combo's value is its rank pair's: so a board costs an evaluation a
+// rank pair (91 at most) and a combo that can make a flush there, a sort of those by
+// value, and a pass over the combos, against one step a compatible pair of combos for
+// the pairwise counters: the tallies are the same sums
 // (each compatible pair that the board leaves live, weighted by the other combo's
 // weight), grouped by combo instead of by pair.
 #pragma once
@@ -43,12 +45,12 @@ public:
 
     // Scores every live combo of both sides on a complete five-card board: adds
     // mult x (the other side's weight, over the combos that share no card with this one
-    // nor with the board, that this combo beats / ties) to win(side)[c] / tie(side)[c].
+    // nor with the board, that this combo beats / ties) to its win / tie tally.
     void score(CardMask board, std::uint32_t mult);
 
-    // Per combo of side 0 (a) or 1 (b), aligned with its masks.
-    const std::vector<double>& win(int side) const { return win_[side]; }
-    const std::vector<double>& tie(int side) const { return tie_[side]; }
+    // The tallies, one flat vector: win of each combo of a, tie of each combo of a, then
+    // the same for b (each side's combos in the order given).
+    const std::vector<double>& tallies() const { return tally_; }
 
     // The other side's total weight over the combos that share no card with combo c of
     // `side` (board-independent: what the tallies are relative to, board by board).
@@ -64,11 +66,24 @@ private:
         CardMask mask;
         double weight;
         double same;        // the other side's weight of the same two cards, or 0
-        std::uint8_t c1, c2;
+        std::uint32_t win;  // where its win tally is; its tie tally follows the side's wins
+        std::uint8_t side, c1, c2, rank_pair;  // rank_pair: 13 x high rank + low rank (0..168)
+        std::uint8_t suit1, suit2;
     };
     const EvalTables& t_;
-    std::vector<Item> items_[2];
-    std::vector<double> win_[2], tie_[2];
+    std::size_t size_[2];
+    std::vector<Item> items_;  // a's combos, then b's
+    // The distinct rank pairs of the combos, each with one combo's key: without a flush,
+    // a combo's value on a board is its rank pair's.
+    std::vector<std::pair<std::uint8_t, std::uint64_t>> rank_pairs_;
+    // The items of rank pair p: pair_items_[pair_begin_[p] .. pair_begin_[p + 1]).
+    std::vector<std::uint16_t> pair_items_;
+    std::uint32_t pair_begin_[170] = {};
+    // Per suit s and need k (0..2): the items holding k or more cards of suit s, which
+    // make a flush on a board with 5 - k cards of s.
+    std::vector<std::uint16_t> flush_items_[4][3];
+    std::vector<std::uint16_t> members_;
+    std::vector<double> tally_;
     std::vector<std::uint32_t> keys_, sorted_;
 };
 

@@ -123,6 +123,17 @@ TEST(poker_range_sweep_equals_pairs_and_deals_on_random_spots) {
     }
 }
 
+TEST(poker_range_sweep_equals_pairs_on_flush_boards) {
+    // Three, four and five hearts on the board: combos with one or two hearts (or none)
+    // make flushes, the others score their rank pair.
+    Rng rng = Rng::from_seed(3);
+    for (const char* board : {"Ah 7h 2h", "Ah 7h 2h 9c", "Kh 7h 2h 9h", "Kh 7h 2h 9h 4h", "Kh 7h 2h 9h 4c"}) {
+        const Range a = random_range(rng, 60, false), b = random_range(rng, 45, false);
+        const RangeEquityResult sweep = run(a, b, parse_mask(board), 0, ExactMethod::sweep);
+        CHECK(same_numbers(sweep, run(a, b, parse_mask(board), 0, ExactMethod::pairs), 1e-12));
+    }
+}
+
 TEST(poker_range_sweep_equals_pairs_preflop_with_suit_classes) {
     // Suit-symmetric ranges: one board a suit class, weighted by its size.
     const Range a = parse_holdem_range("AA,KQs,T9o:0.5");
