@@ -144,7 +144,7 @@ def loads(text: str, source: str = "<string>") -> list[Hand]:
     if "variant" in data or not data or not all(isinstance(v, dict) for v in data.values()):
         return [_check(Hand(text, data, source, 1, None))]
     lines = text.splitlines(keepends=True)
-    starts = [(i, _HEADER.match(ln).group(1).strip()) for i, ln in enumerate(lines) if _HEADER.match(ln)]
+    starts = [(i, m.group(1).strip()) for i, ln in enumerate(lines) if (m := _HEADER.match(ln))]
     hands = []
     for k, (i, name) in enumerate(starts):
         end = starts[k + 1][0] if k + 1 < len(starts) else len(lines)
