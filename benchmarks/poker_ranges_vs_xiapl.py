@@ -51,6 +51,12 @@ CASES = [
     ("holdem", "JJ+,AKs,KdQd", "QQ,AKo,T9s", "Ks 7d 2c"),
     ("holdem", "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+", "TT+,AQs+,AKo", "Ks 7d 2c"),
     ("plo", "AAKKds,AAQQds", "JT98ds,T987ds", "Ks 7d 2c"),
+    # wide against wide after the flop: the sorted sweep's case
+    ("holdem", "22+,A2+,K2s+,K9o+,Q8s+,QTo+,J8s+,JTo,T8s+,97s+,87s,76s", "55+,A8s+,A9o+,KTs+,KJo+,QTs+,JTs",
+     "Ks 7d 2c"),
+    ("holdem", "22+,A2+,K2s+,K9o+,Q8s+,QTo+,J8s+,JTo,T8s+,97s+,87s,76s", "55+,A8s+,A9o+,KTs+,KJo+,QTs+,JTs",
+     "Ks 7d 2c 9h"),
+    ("holdem", "top100%", "top100%", "Ks 7d 2c"),
 ]
 
 

@@ -1575,8 +1575,11 @@ MEEPLE_API meeple_status_t meeple_range_text(const meeple_range_t *range, char *
  * boards to score times the product of the ranges' sizes once the board and dead cards
  * are removed (saturating at 2^64-1). When every range, the board and the dead cards
  * are unchanged by any renaming of the suits, one board of each suit class is scored
- * (134,459 of the 2,598,960 preflop boards). Arguments are checked as by
- * meeple_range_equity. Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT. */
+ * (134,459 of the 2,598,960 preflop boards). Two Hold'em ranges are scored by the
+ * cheaper of visiting each pair of combos and a sorted sweep that scores each combo
+ * once a board, whose work counts as 8 x the sum of the sizes a board: the work is the
+ * smaller of the two. Arguments are checked as by meeple_range_equity. Returns
+ * MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT. */
 MEEPLE_API meeple_status_t meeple_range_exact_work(const meeple_range_t *const *ranges,
                                                    size_t num_players, uint64_t board,
                                                    uint64_t dead, uint64_t *out_work);

@@ -16,6 +16,7 @@
 #include "poker/parallel.hpp"
 #include "poker/plo.hpp"
 #include "poker/range_preflop.hpp"
+#include "poker/range_sweep.hpp"
 
 namespace meeple::poker {
 namespace {
@@ -24,6 +25,8 @@ constexpr std::uint64_t kUnits = 27720;  // lcm(1..12): every split of the pot i
 constexpr std::uint32_t kBoardsPerReport = 64;
 constexpr std::uint32_t kTrialsPerReport = 1024;
 constexpr std::size_t kMaxPairs = 8'000'000;  // heads-up counters: 8 bytes a pair a thread
+// The sorted sweep's cost a board, in pairs of the pairwise counters, per combo.
+constexpr std::uint64_t kSweepPairsPerCombo = 8;
 
 std::uint64_t choose(int n, int k) {
     if (k < 0 || k > n) return 0;
@@ -210,6 +213,14 @@ Setup check_request(const RangeEquityRequest& q) {
             s.work = s.work > std::numeric_limits<std::uint64_t>::max() / size ? std::numeric_limits<std::uint64_t>::max()
                                                                               : s.work * size;
         }
+    }
+    if (n == 2 && s.variant == Variant::holdem) {
+        // Heads-up Hold'em is scored by the cheaper of the pairwise counters and the
+        // sorted sweep (range_equity()), whose work a board is about kSweepPairsPerCombo
+        // pairs a combo.
+        const std::uint64_t na = s.players[0].masks.size(), nb = s.players[1].masks.size();
+        const std::uint64_t sweep = s.scored * kSweepPairsPerCombo * (na + nb);
+        s.work = std::min(s.work, sweep);
     }
     if (!q.exact && (q.trials == 0 || q.trials > kMaxTrials)) {
         fail(Status::invalid_argument, "trials is " + std::to_string(q.trials) +
@@ -555,6 +566,99 @@ RangeEquityResult exact_heads_up(const RangeEquityRequest& q, const Setup& s) {
     return r;
 }
 
+// Heads-up Hold'em exact by the sorted sweep (range_sweep.hpp): per board, each combo's
+// weight of the other side's compatible combos that it beats and ties, summed over the
+// boards in doubles per task and added in task order (the same bits at every thread
+// count; exact when the weights are whole or halves, quarters, ..., as sums of such
+// numbers below 2^53 are). Divided by the boards each pair sees, these are the pairwise
+// counters' sums: sum over compatible b of w_b x wins(a, b) / boards, and so on.
+RangeEquityResult exact_heads_up_sweep(const RangeEquityRequest& q, const Setup& s) {
+    const Player& a = s.players[0];
+    const Player& b = s.players[1];
+    const SweepSide side_a{a.masks.data(), a.weights.data(), a.masks.size()};
+    const SweepSide side_b{b.masks.data(), b.weights.data(), b.masks.size()};
+    const EvalTables& t = eval_tables();
+    const std::size_t na = a.masks.size(), nb = b.masks.size();
+    // Per task: win, tie of each combo of a, then of b.
+    OrderedSum sum(2 * (na + nb));
+    const std::size_t tasks = s.missing == 0 ? 1 : s.deck.size() - static_cast<std::size_t>(s.missing) + 1;
+    q.control.set_total(s.boards);
+    q.control.check();
+    const ShowdownSweep shape(t, side_a, side_b);
+    parallel_for(tasks, q.threads, [&](std::size_t first) {
+        try {
+            ShowdownSweep sweep(shape);
+            std::uint32_t left = kBoardsPerReport;
+            auto visit = [&](CardMask board) {
+                const std::uint32_t mult = s.symmetric ? suit_class_size(board) : 1;
+                if (mult) sweep.score(board, mult);
+                if (--left == 0) {
+                    left = kBoardsPerReport;
+                    q.control.advance(kBoardsPerReport);
+                    q.control.check();
+                }
+            };
+            if (s.missing == 0) {
+                visit(q.board);
+            } else {
+                completions(s.missing - 1, s.deck, first + 1, q.board | s.deck[first], visit);
+            }
+            q.control.advance(kBoardsPerReport - left);
+            sum.commit(first, sweep.tallies());
+        } catch (...) {
+            sum.abort();
+            throw;
+        }
+    });
+    const std::uint64_t pairs = shape.compatible_pairs();
+    if (pairs == 0) {
+        fail(Status::invalid_argument, "no deal gives every player a hand without sharing cards; the ranges "
+                                       "block each other (or their only combos hold the same cards)");
+    }
+    const std::vector<double>& tally = sum.total();
+    const double* win_a = tally.data();
+    const double* tie_a = win_a + na;
+    const double* win_b = tie_a + na;
+    const double* tie_b = win_b + nb;
+    const std::uint64_t seen = choose(static_cast<int>(s.deck.size()) - 4, s.missing);
+    const double per_pair = static_cast<double>(seen);
+    const std::vector<double> compat_a = shape.compatible_weight(0), compat_b = shape.compatible_weight(1);
+    std::vector<double> ca_w(na), ca_eq(na), cb_w(nb), cb_eq(nb);
+    double total = 0, a_win = 0, a_tie = 0, b_win = 0;
+    for (std::size_t i = 0; i < na; ++i) {
+        const double w = a.weights[i];
+        ca_w[i] = w * compat_a[i];
+        ca_eq[i] = w * (win_a[i] + 0.5 * tie_a[i]) / per_pair;
+        total += ca_w[i];
+        a_win += w * win_a[i] / per_pair;
+        a_tie += w * tie_a[i] / per_pair;
+    }
+    for (std::size_t j = 0; j < nb; ++j) {
+        const double w = b.weights[j];
+        cb_w[j] = w * compat_b[j];
+        cb_eq[j] = w * (win_b[j] + 0.5 * tie_b[j]) / per_pair;
+        b_win += w * win_b[j] / per_pair;
+    }
+    if (s.symmetric) {
+        average_over_suit_classes(a, ca_w, ca_eq);
+        average_over_suit_classes(b, cb_w, cb_eq);
+    }
+    RangeEquityResult r = make_result(q, s);
+    r.win = {a_win / total, b_win / total};
+    r.tie = {a_tie / total, a_tie / total};
+    r.equity = {(a_win + 0.5 * a_tie) / total, (b_win + 0.5 * a_tie) / total};
+    for (std::size_t i = 0; i < na; ++i) {
+        r.combo_share[0][a.index[i]] = ca_w[i] / total;
+        if (ca_w[i] > 0) r.combo_equity[0][a.index[i]] = ca_eq[i] / ca_w[i];
+    }
+    for (std::size_t j = 0; j < nb; ++j) {
+        r.combo_share[1][b.index[j]] = cb_w[j] / total;
+        if (cb_w[j] > 0) r.combo_equity[1][b.index[j]] = cb_eq[j] / cb_w[j];
+    }
+    r.count = pairs * seen;
+    return r;
+}
+
 Rng chunk_rng(std::uint64_t seed, std::uint64_t chunk) {
     std::uint64_t x = seed ^ (0x9E6C63D0676A9A99ull * (chunk + 1));
     return Rng::from_seed(splitmix64_next(x));
@@ -687,10 +791,25 @@ RangeEquityResult range_equity(const RangeEquityRequest& request) {
     const Setup s = check_request(request);
     if (!request.exact) return monte_carlo_equity(request, s);
     check_exact_size(s);
-    // Heads-up keeps counters per pair of combos; past kMaxPairs pairs (memory) the
-    // general walk over deals, which needs none, takes over.
-    const bool pairs_fit = s.players.size() == 2 &&
-                           s.players[0].masks.size() * s.players[1].masks.size() <= kMaxPairs;
+    if (s.players.size() != 2 || request.method == ExactMethod::deals) return exact_equity(request, s);
+    const std::size_t na = s.players[0].masks.size(), nb = s.players[1].masks.size();
+    const bool sweep_fits = s.variant == Variant::holdem && na <= ShowdownSweep::kMaxCombos &&
+                            nb <= ShowdownSweep::kMaxCombos;
+    // Heads-up keeps counters per pair of combos (8 bytes a pair a thread) or sweeps
+    // sorted combos (Hold'em), whichever costs less; past kMaxPairs pairs (memory) the
+    // walk over deals, which needs none, takes over for PLO.
+    const bool pairs_fit = na * nb <= kMaxPairs;
+    switch (request.method) {
+    case ExactMethod::pairs:
+        if (pairs_fit) return exact_heads_up(request, s);
+        break;
+    case ExactMethod::sweep:
+        if (sweep_fits) return exact_heads_up_sweep(request, s);
+        break;
+    default:
+        break;
+    }
+    if (sweep_fits && (!pairs_fit || na * nb > kSweepPairsPerCombo * (na + nb))) return exact_heads_up_sweep(request, s);
     return pairs_fit ? exact_heads_up(request, s) : exact_equity(request, s);
 }
 

@@ -27,6 +27,13 @@ inline constexpr std::uint64_t kRangeExactLimit = 4'000'000'000ull;  // boards x
 inline constexpr std::uint64_t kRangeChunk = 1 << 13;                // trials per chunk
 inline constexpr std::uint64_t kMaxRejections = 1'000'000;           // in a row, per deal
 
+// How an exact run scores a heads-up spot. automatic: the sorted sweep for Hold'em
+// when it is cheaper than the pairs (range_sweep.hpp), else integer counters per
+// compatible pair of combos, or, past kMaxPairs pairs, the walk over deals that every
+// player count uses. The others force one path (tests compare them; the results are the
+// same numbers, to rounding). sweep on PLO or with more players falls back to automatic.
+enum class ExactMethod { automatic, pairs, sweep, deals };
+
 struct RangeEquityRequest {
     std::vector<Range> ranges;  // 2..10 for Hold'em, 2..12 for PLO; one variant
     CardMask board = 0;
@@ -35,6 +42,7 @@ struct RangeEquityRequest {
     std::uint64_t trials = 0;  // Monte Carlo only
     std::uint64_t seed = 0;    // Monte Carlo only
     int threads = 0;
+    ExactMethod method = ExactMethod::automatic;
     // Progress in boards (exact) or trials (Monte Carlo); cancel honoured within
     // a few milliseconds.
     Control control;

@@ -4,17 +4,21 @@
 //   22-55       22, 33, 44, 55             A5s-A2s         the kicker spans, high card fixed
 //   T9s-76s     T9s, 98s, 87s, 76s (both ranks move, the gap stays)
 //   KdQd        one exact combo
+//   top15%      the strongest classes making up the nearest to 15% of the 1,326 combos,
+//               by equity against a random hand (preflop_ranking.hpp)
 // and any item may end in ":w", a weight from 0 to 1 ("AKs:0.5").
+#include <charconv>
 #include <string>
 
 #include "core/error.hpp"
+#include "poker/preflop_ranking.hpp"
 #include "poker/range_builder.hpp"
 
 namespace meeple::poker {
 namespace {
 
 const char* const kRankList = "A K Q J T 9 8 7 6 5 4 3 2 (ten is T)";
-const char* const kForms = "forms: 'QQ', 'AKs', 'AKo', 'AK', 'JJ+', 'A9s+', '22-55', 'T9s-76s', 'KdQd', with ':0.5' for a weight";
+const char* const kForms = "forms: 'QQ', 'AKs', 'AKo', 'AK', 'JJ+', 'A9s+', '22-55', 'T9s-76s', 'KdQd', 'top15%', with ':0.5' for a weight";
 
 struct Class {
     int hi = 0, lo = 0;
@@ -82,6 +86,25 @@ void parse_item(RangeBuilder& b, std::string_view item) {
     if (s.empty()) bad(item, "nothing before ':'; write a hand class or combo, as 'AKs:0.5'");
     if (s.find('*') != std::string_view::npos) {
         bad(item, "'*' belongs to PLO patterns (the game plo, as 'AA**'); " + std::string(kForms));
+    }
+    // The top of the preflop ranking ("top15%").
+    if (s.size() >= 3 && (s[0] == 't' || s[0] == 'T') && (s[1] == 'o' || s[1] == 'O') && (s[2] == 'p' || s[2] == 'P')) {
+        const std::string_view num = s.substr(3);
+        const char* const form = "write the top of the ranking as 'top' and a percentage of the 1,326 combos above 0 "
+                                 "and at most 100, as 'top15%' or 'top2.5%'";
+        if (num.empty() || num.back() != '%') bad(item, form);
+        double pct = 0;
+        const char* end = num.data() + num.size() - 1;
+        const auto [at, ec] = std::from_chars(num.data(), end, pct);
+        if (ec != std::errc() || at != end || !(pct > 0 && pct <= 100)) bad(item, form);
+        const std::size_t k = top_class_count(pct / 100);
+        for (std::size_t i = 0; i < k; ++i) {
+            const std::string_view name = kPreflopRanking[i].name;
+            const int hi = rank_of_char(name[0]), lo = rank_of_char(name[1]);
+            add_class(b, hi, lo, hi == lo ? ClassKind::pair : name[2] == 's' ? ClassKind::suited : ClassKind::offsuit, w,
+                      item);
+        }
+        return;
     }
     // An exact combo: a rank and a suit, twice ("KdQd").
     if (s.size() >= 2 && is_suit_char(s[1]) && rank_of_char(s[0])) {

@@ -99,16 +99,22 @@ static void test_range_equity_of_two_hands_matches_hand_equity(void) {
 
 static void test_range_exact_too_big_says_how_big(void) {
     meeple_range_t *all = NULL;
-    const meeple_range_t *cr[2];
+    const meeple_range_t *cr[3];
     uint64_t work = 0, count = 0;
-    double win[2], tie[2], eq[2];
+    double win[3], tie[3], eq[3];
     CHECK_OK(meeple_range_all(MEEPLE_POKER_HOLDEM, &all));
     cr[0] = all;
     cr[1] = all;
+    cr[2] = all;
+    /* One board a suit class (every range is symmetric). Heads-up Hold'em: the sorted
+     * sweep's work, 8 x the sum of the sizes a board, is less than the pairs'. */
     CHECK_OK(meeple_range_exact_work(cr, 2, 0, 0, &work));
-    CHECK(work == 134459ull * 1326 * 1326); /* one board a suit class: both ranges are symmetric */
+    CHECK(work == 134459ull * 8 * (1326 + 1326));
+    CHECK(work <= MEEPLE_RANGE_EXACT_LIMIT);
+    CHECK_OK(meeple_range_exact_work(cr, 3, 0, 0, &work));
+    CHECK(work == 134459ull * 1326 * 1326 * 1326);
     CHECK(work > MEEPLE_RANGE_EXACT_LIMIT);
-    CHECK_STATUS(meeple_range_equity(cr, 2, 0, 0, MEEPLE_POKER_EQUITY_EXACT, 0, 0, 0, win, tie, eq, NULL, NULL, NULL,
+    CHECK_STATUS(meeple_range_equity(cr, 3, 0, 0, MEEPLE_POKER_EQUITY_EXACT, 0, 0, 0, win, tie, eq, NULL, NULL, NULL,
                                      NULL, 0, &count, NULL),
                  MEEPLE_ERR_INVALID_ARGUMENT);
     CHECK(strstr(meeple_last_error_message(), "Monte Carlo") != NULL);

@@ -460,3 +460,8 @@ from .poker_isomorphism import canonical_board, canonical_boards, canonical_hand
 
 __all__ += ["Range", "range_equity", "RangeEquityResult", "ComboEquity", "canonical_board", "canonical_hand",
             "canonical_boards"]
+
+# Hand histories: meeple.poker.phh (a module of its own, reached as an attribute).
+from . import poker_phh as phh  # noqa: E402
+
+__all__ += ["phh"]

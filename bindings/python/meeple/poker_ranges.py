@@ -46,6 +46,8 @@ class Range:
         22-55  A5s-A2s      a span of pairs; of kickers under one high card
         T9s-76s             both ranks move, the gap stays (T9s, 98s, 87s, 76s)
         KdQd                one exact combo
+        top15%              the strongest classes nearest to 15% of the 1,326 combos
+                            (by exact equity against a random hand; see Range.top)
         AKs:0.5             any item with a weight from 0 to 1
 
     PLO notation: 4-symbol rank patterns with ``*`` for any rank, matched as a multiset
@@ -85,6 +87,25 @@ class Range:
         """Every combo of the game at weight 1 (1,326 Hold'em hands, 270,725 PLO hands)."""
         g = _game(game)
         return cls._wrap(_new_handle(lambda out: lib.meeple_range_all(g, out)))
+
+    @classmethod
+    def top(cls, fraction: float) -> "Range":
+        """The strongest Hold'em starting hands making up about ``fraction`` of the 1,326
+        combos (``Range.top(0.15)``: the top 15%), as the range item ``top15%`` gives.
+
+        The 169 classes (``AA``, ``AKs``, ``AKo``, ...) are ranked by exact all-in equity
+        against a random hand (AA 85.2% first, 32o last), from a table that
+        ``tools/gen_preflop_ranking.py`` computes with this library. Whole classes are
+        taken in that order, as many as bring the combo count nearest ``fraction`` x
+        1,326 (the fewer when two counts are equally near), so a class is never split:
+        ``Range.top(0.01)`` is AA and KK (12 combos, nearest 13.3). Raises ``ValueError``
+        for a fraction outside (0, 1]."""
+        if isinstance(fraction, bool) or not isinstance(fraction, (int, float, np.floating, np.integer)):
+            raise TypeError(f"Range.top takes a fraction such as 0.15, not {type(fraction).__name__}")
+        f = float(fraction)
+        if not 0 < f <= 1:
+            raise ValueError(f"Range.top takes a fraction above 0 and at most 1 (0.15 for the top 15%), not {fraction!r}")
+        return cls(f"top{f * 100!r}%")
 
     @classmethod
     def from_combos(cls, combos: Mapping[Any, float] | Iterable[Any], *, game: str = "holdem") -> "Range":
@@ -305,7 +326,8 @@ def _range_array(ranges: Sequence[Range]) -> Any:
 
 def exact_work(players: Sequence[RangeLike], board: CardsLike | None = None, dead: CardsLike | None = None, *,
                game: str = "holdem") -> int:
-    """The size of an exact ``range_equity`` run: boards x the product of the range sizes."""
+    """The size of an exact ``range_equity`` run: boards x the product of the range sizes
+    (two Hold'em ranges: at most boards x 8 x the sum of the sizes, the sorted sweep's cost)."""
     ranges = [as_range(p, game) for p in players]
     out = ffi.new("uint64_t *")
     check(lib.meeple_range_exact_work(_range_array(ranges), len(ranges), mask(board or 0), mask(dead or 0), out))

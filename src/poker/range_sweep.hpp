@@ -1,0 +1,90 @@
+// Heads-up Hold'em showdowns of two ranges on one board at a time, in time linear in the
+// ranges' sizes instead of their product.
+//
+// On a board, every live combo of both ranges is evaluated once and the combos are
+// sorted by value. A sweep from the weakest value up keeps, for each side, the total
+// weight of the combos already passed (strictly weaker) and the same total per card.
+// A combo of cards {c1, c2} beats the other side's weaker combos that share no card with
+// it, whose weight is, by inclusion and exclusion,
+//
+//     weaker total - weaker holding c1 - weaker holding c2 + weaker holding both,
+//
+// and the last term is always 0: the one combo holding both cards is the same two cards,
+// which has the same value on every board and so is never weaker. Ties take the same
+// sum over the combos of equal value, where the combo of the same two cards does appear
+// (and is added back once, after being taken away twice).
+//
+// Without a flush, a combo's value is its rank pair's: so a board costs an evaluation a
+// rank pair (91 at most) and a combo that can make a flush there, a sort of those by
+// value, and a pass over the combos, against one step a compatible pair of combos for
+// the pairwise counters: the tallies are the same sums
+// (each compatible pair that the board leaves live, weighted by the other combo's
+// weight), grouped by combo instead of by pair.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "poker/cards.hpp"
+#include "poker/evaluator.hpp"
+
+namespace meeple::poker {
+
+// One side of a heads-up Hold'em spot: combos (two cards each, at most 2,047 of them)
+// and their weights.
+struct SweepSide {
+    const CardMask* masks = nullptr;
+    const double* weights = nullptr;
+    std::size_t size = 0;
+};
+
+class ShowdownSweep {
+public:
+    ShowdownSweep(const EvalTables& t, SweepSide a, SweepSide b);
+
+    // Scores every live combo of both sides on a complete five-card board: adds
+    // mult x (the other side's weight, over the combos that share no card with this one
+    // nor with the board, that this combo beats / ties) to its win / tie tally.
+    void score(CardMask board, std::uint32_t mult);
+
+    // The tallies, one flat vector: win of each combo of a, tie of each combo of a, then
+    // the same for b (each side's combos in the order given).
+    const std::vector<double>& tallies() const { return tally_; }
+
+    // The other side's total weight over the combos that share no card with combo c of
+    // `side` (board-independent: what the tallies are relative to, board by board).
+    std::vector<double> compatible_weight(int side) const;
+    // The number of (a, b) pairs of combos that share no card.
+    std::uint64_t compatible_pairs() const;
+
+    static constexpr std::size_t kMaxCombos = 2047;
+
+private:
+    struct Item {
+        std::uint64_t key;  // the hole cards' hashed words (hand_key.hpp), without the bias
+        CardMask mask;
+        double weight;
+        double same;        // the other side's weight of the same two cards, or 0
+        std::uint32_t win;  // where its win tally is; its tie tally follows the side's wins
+        std::uint8_t side, c1, c2, rank_pair;  // rank_pair: 13 x high rank + low rank (0..168)
+        std::uint8_t suit1, suit2;
+    };
+    const EvalTables& t_;
+    std::size_t size_[2];
+    std::vector<Item> items_;  // a's combos, then b's
+    // The distinct rank pairs of the combos, each with one combo's key: without a flush,
+    // a combo's value on a board is its rank pair's.
+    std::vector<std::pair<std::uint8_t, std::uint64_t>> rank_pairs_;
+    // The items of rank pair p: pair_items_[pair_begin_[p] .. pair_begin_[p + 1]).
+    std::vector<std::uint16_t> pair_items_;
+    std::uint32_t pair_begin_[170] = {};
+    // Per suit s and need k (0..2): the items holding k or more cards of suit s, which
+    // make a flush on a board with 5 - k cards of s.
+    std::vector<std::uint16_t> flush_items_[4][3];
+    std::vector<std::uint16_t> members_;
+    std::vector<double> tally_;
+    std::vector<std::uint32_t> keys_, sorted_;
+};
+
+}  // namespace meeple::poker
