@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
         {"22+,A2+,K2s+,K9o+,Q8s+,QTo+,J8s+,JTo,T8s+,97s+,87s,76s", "55+,A8s+,A9o+,KTs+,KJo+,QTs+,JTs", "Ks 7d 2c"},
         {"top100%", "top100%", "Ks 7d 2c"},
         {"QQ+,AKs", "JJ,AQs", ""},
+        {"22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+", "TT+,AQs+,AKo", ""},
     };
     const std::pair<const char*, ExactMethod> methods[] = {
         {"sweep", ExactMethod::sweep}, {"pairs", ExactMethod::pairs}, {"deals", ExactMethod::deals}};
