@@ -189,7 +189,7 @@ class ValueNet:
             raise ModelError(f"{p} takes inputs {names}; a meeple value net takes one input named 'features'")
         if "value" not in [o.name for o in session.get_outputs()]:
             raise ModelError(f"{p} has no output named 'value'; a meeple value net has 'value' (and maybe 'policy')")
-        self._forward: Any = _OnnxForward(session)
+        self._forward: Union[_OnnxForward, _NumpyForward] = _OnnxForward(session)
         meta = dict(session.get_modelmeta().custom_metadata_map)
         self.has_policy = "policy" in self._forward.outputs
         return {
@@ -266,7 +266,8 @@ class ValueNet:
         if x.shape[0] == 0:
             return np.zeros((0, self.players), np.float32), None
         with self._lock:  # an onnxruntime session and the NumPy weights are shared by agents
-            return self._forward(x)
+            value, policy = self._forward(x)
+        return value, policy
 
     def values(self, features: np.ndarray, viewers: Any) -> np.ndarray:
         """Each seat's value, by absolute seat, in the scale of the game's returns

@@ -59,8 +59,10 @@ def write_model(path: Union[str, os.PathLike[str]], weights: dict[str, np.ndarra
                             "has_policy": int("policy_w" in weights)}
     meta.update(metadata or {})
     arrays = {k: np.asarray(v, np.float32) for k, v in weights.items()}
-    np.savez(base.with_suffix(".npz"), format_version=np.int64(meta["format_version"]), game=np.array(meta["game"]),
-             inputs=np.array(meta["inputs"]), features_version=np.int64(meta["features_version"]), **arrays)
+    contents: dict[str, Any] = {"format_version": np.int64(meta["format_version"]), "game": np.array(meta["game"]),
+                                "inputs": np.array(meta["inputs"]),
+                                "features_version": np.int64(meta["features_version"]), **arrays}
+    np.savez(base.with_suffix(".npz"), **contents)
     if onnx is None:
         try:
             import onnx as _onnx  # noqa: F401
