@@ -290,3 +290,20 @@ def test_environment_opponents_may_be_net_agents(small_model):
     opponents.reset(1)
     opponents.play(state, [0])
     assert state.active_players == (0,)
+
+
+def test_a_net_agent_takes_a_catanatron_seat(tmp_path, require_peer):
+    require_peer("catanatron", extra="catan-peers")
+    from catanatron import Color
+    from catanatron.game import Game as PeerGame
+    from catanatron.models.player import RandomPlayer
+
+    from meeple.catanatron_bridge import MeeplePlayer
+
+    # The bridge plays catan(players=4,trade_budget=0): a model of 4-seat catan fits.
+    model = write_model(tmp_path / "four", points_and_production("catan"), "catan", onnx=False)
+    colors = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE]
+    me = MeeplePlayer(colors[1], f"mcts-net(model={model},iterations=8)", seed=3)
+    winner = PeerGame([me if i == 1 else RandomPlayer(c) for i, c in enumerate(colors)], seed=3).play()
+    assert me.decisions > 10 and winner is not None
+    assert set(me.fallback_reasons) <= {"not offered: play_road_building"}, me.fallback_reasons
