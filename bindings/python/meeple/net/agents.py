@@ -10,8 +10,9 @@ opponents of ``meeple.envs``) through :func:`meeple.agents.make_agent`::
     state.apply(agent.act(state))
 
 ``greedy-net(model=PATH,backend=auto)``: every legal move is scored by the net's value,
-for the seat that moves, of the position after it, and the best is played (ties: the
-lowest action). A move with a random outcome (the dice roll, buying a development
+for the seat that moves, of the position after it, and the best is played (exact ties,
+such as the steps of composing a trade, which change no feature: one drawn by the
+agent's generator). A move with a random outcome (the dice roll, buying a development
 card, a robber's steal) is scored by the expectation over all its outcomes, each with
 its probability, on a determinization of the position for the moving seat (what it
 cannot see is redrawn from the agent's generator), so no hidden card decides a score.
@@ -144,7 +145,10 @@ class GreedyNetAgent:
         if len(actions) == 1:
             return int(actions[0])
         actions, total = self.scores(state, player)
-        return int(actions[int(np.argmax(total))])
+        # Moves the net cannot tell apart (a step of composing a trade changes no feature)
+        # tie exactly; the agent's generator picks among them, not the action order.
+        best = np.flatnonzero(total >= total.max() - 1e-9)
+        return int(actions[int(best[0] if best.size == 1 else self._rng.choice(best))])
 
     def __repr__(self) -> str:
         return f"GreedyNetAgent({self.name!r}, {self.net!r})"
