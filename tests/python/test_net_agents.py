@@ -5,6 +5,7 @@ and the environments. Models are tiny ones with chosen weights (meeple.net.testi
 from __future__ import annotations
 
 import pathlib
+import random
 
 import numpy as np
 import pytest
@@ -304,6 +305,10 @@ def test_a_net_agent_takes_a_catanatron_seat(tmp_path, require_peer):
     model = write_model(tmp_path / "four", points_and_production("catan"), "catan", onnx=False)
     colors = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE]
     me = MeeplePlayer(colors[1], f"mcts-net(model={model},iterations=8)", seed=3)
+    random.seed(3)  # catanatron's RandomPlayer draws from the global generator
     winner = PeerGame([me if i == 1 else RandomPlayer(c) for i, c in enumerate(colors)], seed=3).play()
-    assert me.decisions > 10 and winner is not None
-    assert set(me.fallback_reasons) <= {"not offered: play_road_building"}, me.fallback_reasons
+    assert winner is not None and me.decisions - me.fallbacks > 10
+    # The bridge's known limits (docs/catan-rules.md): road building catanatron does not
+    # offer, and a longest road the two engines count differently.
+    assert all(r == "not offered: play_road_building" or "longest road" in r for r in me.fallback_reasons), \
+        me.fallback_reasons
