@@ -19,8 +19,9 @@ written in Python (any object with ``act(state) -> action``, and optionally
 ``reset(seed)``) makes the tournament run here, one game after another, with the same
 seeds: built-in agents then play exactly the games the library would play (explicit
 chance outcomes are drawn differently). The spec strings of Python agents
-(``greedy-net``, ``mcts-net``: :func:`meeple.agents.make_agent`) run there too. An agent that returns an illegal action loses
-that game (return -1, the others 0) with the reason in ``games.errors``.
+(``greedy-net``, ``mcts-net``: :func:`meeple.agents.make_agent`) run there too. An
+agent that returns an illegal action loses that game (return -1, the others 0) with the
+reason in ``games.errors``.
 
 Statistics (docs/agents.md): win rates with 95% Wilson intervals; Elo by maximum
 likelihood over every pair of seats of different agents in every game (a truncated
