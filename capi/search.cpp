@@ -81,6 +81,7 @@ meeple_status_t meeple_search_info(const meeple_search_t* search, meeple_search_
         full.external = s.config().evaluator == Evaluator::external ? 1 : 0;
         full.trees = s.config().trees;
         full.pending = s.pending();
+        full.leaf_size = s.leaf_size();
         fill_sized(out_info, full, "meeple_search_info_t");
     });
 }

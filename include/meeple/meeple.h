@@ -996,6 +996,10 @@ typedef struct meeple_search_info {
     int32_t external;     /* 1 with evaluator=external */
     int32_t trees;        /* trees a root */
     uint64_t pending;     /* leaves waiting for values now */
+    int32_t leaf_size;    /* floats in a row of meeple_search_write_leaves' obs: obs_size, or
+                           * the game's feature size with inputs=features (added in ABI 4;
+                           * a caller with an older, shorter struct does not get it) */
+    int32_t reserved;
 } meeple_search_info_t;
 
 /* Statistics of one root's last finished round. Set struct_size first. */
@@ -1072,7 +1076,9 @@ MEEPLE_API meeple_status_t meeple_search_run(meeple_search_t *search, meeple_con
                                              int32_t *out_result);
 
 /* The leaves waiting for values, in a fixed order: rows of observations (float32
- * [count, obs_size], from the seat to act at the leaf), packed legal masks (uint64
+ * [count, obs_size], from the seat to act at the leaf; with the spec option
+ * inputs=features each row is instead that seat's feature vector in the seat variant,
+ * as meeple_state_features writes it: [count, leaf_size] of meeple_search_info), packed legal masks (uint64
  * [count, mask_words]), the root of each leaf (int32 [count]) and its seat to act
  * (int32 [count]). Any of the four arrays may be NULL; each given one must hold
  * `capacity` rows. *out_count is always set to the number of leaves; all four NULL

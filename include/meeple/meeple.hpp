@@ -624,7 +624,7 @@ public:
     // The leaves waiting for values: rows of observations, packed masks, roots, seats.
     struct Leaves {
         std::size_t count = 0;
-        std::vector<float> obs;            // [count, obs_size]
+        std::vector<float> obs;            // [count, leaf_size]: observations, or feature vectors (inputs=features)
         std::vector<std::uint64_t> masks;  // [count, mask_words]
         std::vector<std::int32_t> roots, players;
     };
@@ -678,7 +678,7 @@ public:
         std::size_t n = 0;
         check(meeple_search_write_leaves(ptr_.get(), nullptr, nullptr, nullptr, nullptr, 0, &n));
         out.count = n;
-        grow(out.obs, n * static_cast<std::size_t>(info_.obs_size));
+        grow(out.obs, n * static_cast<std::size_t>(info_.leaf_size));
         grow(out.masks, n * static_cast<std::size_t>(info_.mask_words));
         grow(out.roots, n);
         grow(out.players, n);

@@ -143,7 +143,10 @@ public:
     void write_leaf(std::size_t k, float* obs, std::uint64_t* mask, std::int32_t* player) const override {
         const Leaf& leaf = pending_[k];
         const void* rec = leaf_record(k);
-        if (obs) game_.observe(rec, leaf.player, obs);
+        if (obs) {
+            if (cfg_.inputs == LeafInputs::features) game_.features(rec, leaf.player, kFeaturesSeat, obs);
+            else game_.observe(rec, leaf.player, obs);
+        }
         if (mask) game_.legal_mask(rec, leaf.player, mask);
         if (player) *player = leaf.player;
     }

@@ -42,6 +42,11 @@ Search::Search(std::shared_ptr<const AnyGame> game, std::string_view spec, std::
         }
         choice_rng_.push_back(Rng::from_seed(derive_seed(derive_seed(cfg_.seed, kChoiceStream), r)));
     }
+    if (cfg_.inputs == LeafInputs::features && game_->feature_size() == 0) {
+        fail(Status::invalid_argument, "search '" + std::string(spec) + "' sets inputs=features, but " + game_->name() +
+                                           " has no feature vectors: use inputs=observation (games with feature "
+                                           "vectors: catan)");
+    }
     active_.assign(roots, 0);
     has_result_.assign(roots, 0);
     chosen_.assign(roots, kNoAction);
@@ -176,11 +181,11 @@ std::size_t Search::pending() const {
 }
 
 void Search::write_leaves(float* obs, std::uint64_t* masks, std::int32_t* roots_out, std::int32_t* players) const {
-    const std::size_t obs_size = static_cast<std::size_t>(game_->obs_size());
+    const std::size_t obs_size = static_cast<std::size_t>(leaf_size());
     const std::size_t words = static_cast<std::size_t>(game_->mask_words());
     std::vector<std::size_t> first(trees_.size() + 1, 0);
     for (std::size_t i = 0; i < trees_.size(); ++i) first[i + 1] = first[i] + trees_[i]->pending();
-    // Observations are the bulk of the bytes: the pool writes each tree's rows.
+    // Observations (or feature vectors) are the bulk of the bytes: the pool writes each tree's rows.
     auto body = [&](std::size_t b, std::size_t e, int) {
         for (std::size_t i = b; i < e; ++i) {
             for (std::size_t k = 0, row = first[i]; row < first[i + 1]; ++k, ++row) {

@@ -52,7 +52,10 @@ public:
     bool run(const Control& control);
 
     std::size_t pending() const;
-    // Rows in tree order: obs [pending][obs_size], masks [pending][mask_words], the root
+    // Floats in a leaf's row: obs_size, or the game's feature size with inputs=features.
+    int leaf_size() const { return cfg_.inputs == LeafInputs::features ? game_->feature_size() : game_->obs_size(); }
+    // Rows in tree order: obs [pending][leaf_size] (observations, or feature vectors with
+    // inputs=features), masks [pending][mask_words], the root
     // and the seat to act of each leaf. Any pointer may be null.
     void write_leaves(float* obs, std::uint64_t* masks, std::int32_t* roots, std::int32_t* players) const;
     // Values [pending][players] and priors [pending][num_actions] (null: uniform). Checks

@@ -30,6 +30,9 @@ constexpr OptionSpec kSearchOptions[] = {
     {"trees", OptionType::integer, "1", 1, 256, {}, "independent trees a root, merged at the root"},
     {"reuse", OptionType::boolean, "true", 0, 0, {}, "keep the subtree of the moves played between searches"},
     {"seed", OptionType::integer, "0", 0, 9007199254740991.0, {}, "seed of the search's own generators"},
+    {"inputs", OptionType::choice, "observation", 0, 0, "observation,features",
+     "what a leaf's row holds (external evaluator): the observation, or the game's feature vector (seat variant), "
+     "both from the seat to act at the leaf"},
 };
 
 }  // namespace
@@ -75,6 +78,12 @@ SearchConfig parse_search_spec(std::string_view text) {
     c.trees = static_cast<int>(options.get_int("trees"));
     c.reuse = options.get_bool("reuse");
     c.seed = static_cast<std::uint64_t>(options.get_int("seed"));
+    c.inputs = options.get_choice("inputs") == "features" ? LeafInputs::features : LeafInputs::observation;
+    if (c.inputs == LeafInputs::features && c.evaluator != Evaluator::external) {
+        fail(Status::invalid_argument, "search '" + std::string(text) +
+                                           "' sets inputs=features, which only an external evaluator reads: "
+                                           "add evaluator=external or drop inputs");
+    }
     return c;
 }
 

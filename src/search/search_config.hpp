@@ -13,6 +13,7 @@ namespace meeple {
 enum class Selection { uct, puct };
 enum class Evaluator { rollout, external };
 enum class ChanceMode { sample, expand };
+enum class LeafInputs { observation, features };
 
 struct SearchConfig {
     std::string spec;            // canonical: every option in declared order
@@ -35,6 +36,9 @@ struct SearchConfig {
     int trees = 1;            // independent trees a root, merged at the root (root parallelism)
     bool reuse = true;        // keep the subtree of the actions played between searches
     std::uint64_t seed = 0;
+    // What write_leaves puts in a leaf's row: the observation, or the game's feature
+    // vector (seat variant) seen by the seat to act at the leaf (external evaluator).
+    LeafInputs inputs = LeafInputs::observation;
 };
 
 // Parses and checks a spec; throws Error naming the bad part and what is accepted.

@@ -47,7 +47,8 @@ public:
     virtual void run(std::uint64_t limit, SearchClock::time_point deadline, bool timed, const Control& control) = 0;
 
     virtual std::size_t pending() const = 0;
-    // Leaf k of the pending ones: its observation from the seat to act there, the legal
+    // Leaf k of the pending ones: its observation (or feature vector, seat variant, with
+    // inputs=features) from the seat to act there, the legal
     // mask of that seat, and the seat.
     virtual void write_leaf(std::size_t k, float* obs, std::uint64_t* mask, std::int32_t* player) const = 0;
     // Takes values [pending][players] and priors [pending][num_actions] (or null: uniform)

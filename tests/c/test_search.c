@@ -179,10 +179,70 @@ static void a_batch_gives_one_root_a_live_slot(void) {
     meeple_game_free(g);
 }
 
+/* With inputs=features a leaf's row is the feature vector (seat variant) of the seat to
+ * act at the leaf: the root first (seat 0 owes its first road in the setup), then, with
+ * the whole prior on one road, the position after that road, where seat 1 acts. */
+static void feature_leaves_are_the_seat_to_act_features(void) {
+    meeple_game_t *g = game_of("catan(explicit_chance=true)"), *ttt = game_of("tictactoe");
+    meeple_state_t *root = NULL, *child = NULL;
+    meeple_search_t *search = NULL;
+    meeple_search_info_t info;
+    int32_t result = -1, legal[512], players[1], roots[1], road;
+    size_t n = 0, count = 0, f = 0;
+    float *row = NULL, *expected = NULL, values[4] = {0, 0, 0, 0}, *priors = NULL;
+    uint64_t masks[64];
+    CHECK_OK(meeple_state_new(g, 5, &root));
+    CHECK_OK(meeple_state_legal_actions(root, MEEPLE_ACTING_PLAYER, legal, 512, &n));
+    CHECK_OK(meeple_state_apply(root, MEEPLE_ACTING_PLAYER, legal[0])); /* seat 0's settlement */
+    CHECK_OK(meeple_state_legal_actions(root, 0, legal, 512, &n));
+    CHECK(n >= 2);
+    road = legal[n - 1];
+    CHECK_OK(meeple_state_features(root, 0, MEEPLE_FEATURES_SEAT, NULL, 0, &f));
+    row = (float *)calloc(f, sizeof *row);
+    expected = (float *)calloc(f, sizeof *expected);
+    CHECK_OK(meeple_search_new(g, "mcts(evaluator=external,inputs=features,iterations=2,batch=1)", 1, 1, &search));
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    CHECK_OK(meeple_search_info(search, &info));
+    CHECK(info.leaf_size == (int32_t)f && info.obs_size != (int32_t)f);
+    priors = (float *)calloc((size_t)info.num_actions, sizeof *priors);
+    CHECK_OK(meeple_search_set_root(search, 0, root, MEEPLE_ACTING_PLAYER));
+    CHECK_OK(meeple_search_run(search, NULL, &result));
+    CHECK(result == MEEPLE_SEARCH_NEEDS_VALUES);
+    CHECK_OK(meeple_search_write_leaves(search, row, masks, roots, players, 1, &count));
+    CHECK(count == 1 && players[0] == 0);
+    CHECK_OK(meeple_state_features(root, 0, MEEPLE_FEATURES_SEAT, expected, f, &f));
+    CHECK(memcmp(row, expected, f * sizeof *row) == 0);
+    priors[road] = 1.0f;
+    CHECK_OK(meeple_search_provide(search, values, priors, 1));
+    CHECK_OK(meeple_search_run(search, NULL, &result));
+    CHECK(result == MEEPLE_SEARCH_NEEDS_VALUES);
+    CHECK_OK(meeple_search_write_leaves(search, row, masks, roots, players, 1, &count));
+    CHECK(count == 1 && players[0] == 1);
+    CHECK_OK(meeple_state_clone(root, &child));
+    CHECK_OK(meeple_state_apply(child, 0, road));
+    CHECK_OK(meeple_state_features(child, 1, MEEPLE_FEATURES_SEAT, expected, f, &f));
+    CHECK(memcmp(row, expected, f * sizeof *row) == 0);
+    meeple_search_free(search);
+    /* Games without feature vectors, and searches without an external evaluator, refuse it. */
+    CHECK_STATUS(meeple_search_new(ttt, "mcts(evaluator=external,inputs=features)", 1, 1, &search),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(meeple_last_error_message(), "no feature vectors") != NULL);
+    CHECK_STATUS(meeple_search_new(g, "mcts(inputs=features)", 1, 1, &search), MEEPLE_ERR_INVALID_ARGUMENT);
+    free(priors);
+    free(row);
+    free(expected);
+    meeple_state_free(child);
+    meeple_state_free(root);
+    meeple_game_free(ttt);
+    meeple_game_free(g);
+}
+
 const meeple_test_case meeple_search_tests[] = {
     {"search_with_rollouts_takes_the_win", search_with_rollouts_takes_the_win},
     {"evaluator_loop_checks_the_answers", evaluator_loop_checks_the_answers},
     {"search_refuses_bad_arguments", search_refuses_bad_arguments},
     {"a_batch_gives_one_root_a_live_slot", a_batch_gives_one_root_a_live_slot},
+    {"feature_leaves_are_the_seat_to_act_features", feature_leaves_are_the_seat_to_act_features},
     {NULL, NULL},
 };

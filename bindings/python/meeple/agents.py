@@ -13,18 +13,24 @@ and triangle each have one), ``"mcts(iterations=1000)"`` and ``"ismcts(...)"`` (
 at every decision with the options of :class:`meeple.Search`). Any Python object with
 ``act(state) -> action`` (and optionally ``reset(seed)`` and ``policy(state)``, its move
 probabilities) plays in :func:`meeple.arena.tournament` too. ``docs/agents.md`` describes every agent.
+
+Agents written in Python with spec strings of their own (``greedy-net``, ``mcts-net``:
+agents that play with a value network, docs/net-agents.md) are made by
+:func:`make_agent`, which makes any spec: a built-in :class:`Agent` or one of those.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Optional, Protocol, Union, runtime_checkable
 
 import numpy as np
 
 from ._ffi import c_string, check, ffi, fetch_string, lib
+from .errors import InvalidArgumentError, ParseError
 from .game import Game, State
 
-__all__ = ["Agent", "PythonAgent", "derive_seed"]
+__all__ = ["Agent", "PythonAgent", "derive_seed", "make_agent", "is_python_spec", "PYTHON_AGENTS"]
 
 _ACTING = lib.MEEPLE_ACTING_PLAYER
 _MASK64 = (1 << 64) - 1
@@ -94,6 +100,53 @@ class Agent:
 
     def __repr__(self) -> str:
         return f"Agent({self._spec!r}, {self._game.spec!r})"
+
+
+# Agents with spec strings that run in Python: name -> the module whose make(spec, game,
+# seed) builds them (imported on first use).
+PYTHON_AGENTS = {"greedy-net": "meeple.net.agents", "mcts-net": "meeple.net.agents"}
+
+
+def _spec_name(spec: str) -> str:
+    return spec.split("(", 1)[0].strip()
+
+
+def is_python_spec(spec: Any) -> bool:
+    """Whether ``spec`` names an agent that runs in Python (``greedy-net``, ``mcts-net``)."""
+    return isinstance(spec, str) and _spec_name(spec) in PYTHON_AGENTS
+
+
+def make_agent(spec: str, game: Union[Game, str], seed: int = 0) -> Any:
+    """The agent ``spec`` names, seeded by ``seed``: a built-in :class:`Agent`, or a
+    Python agent for the names of ``PYTHON_AGENTS`` (an object with ``act(state)``,
+    ``reset(seed)``). Refuses unknown agents and options as :class:`Agent` does, the
+    message listing the Python agents as well."""
+    if not isinstance(spec, str):
+        raise TypeError(f"spec must be an agent spec string such as 'heuristic', not {type(spec).__name__}")
+    game = game if isinstance(game, Game) else Game(game)
+    if is_python_spec(spec):
+        import importlib
+
+        module = importlib.import_module(PYTHON_AGENTS[_spec_name(spec)])
+        _seed(seed)
+        return module.make(spec, game, seed)
+    try:
+        return Agent(spec, game, seed)
+    except InvalidArgumentError as e:
+        if str(e).startswith("unknown agent"):
+            raise InvalidArgumentError(f"{e}; in Python also: {', '.join(PYTHON_AGENTS)}") from None
+        raise
+    except ParseError:
+        name = _spec_name(spec)
+        if not name or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", name) or re.fullmatch(r"[a-z][a-z0-9_]*", name):
+            raise
+        # A name the library's parser refuses (a hyphen, a capital): say which names there are.
+        try:
+            Agent("unknown", game)
+        except InvalidArgumentError as probe:
+            built_in = str(probe).split("available: ", 1)[-1]
+        raise InvalidArgumentError(f"unknown agent {name!r} for {game.name}; available: {built_in}; in Python "
+                                   f"also: {', '.join(PYTHON_AGENTS)}") from None
 
 
 def _seed(seed: Any) -> int:

@@ -18,8 +18,10 @@ Where it runs. With spec strings only, the whole tournament runs in C++ threads
 written in Python (any object with ``act(state) -> action``, and optionally
 ``reset(seed)``) makes the tournament run here, one game after another, with the same
 seeds: built-in agents then play exactly the games the library would play (explicit
-chance outcomes are drawn differently). An agent that returns an illegal action loses
-that game (return -1, the others 0) with the reason in ``games.errors``.
+chance outcomes are drawn differently). The spec strings of Python agents
+(``greedy-net``, ``mcts-net``: :func:`meeple.agents.make_agent`) run there too. An
+agent that returns an illegal action loses that game (return -1, the others 0) with the
+reason in ``games.errors``.
 
 Statistics (docs/agents.md): win rates with 95% Wilson intervals; Elo by maximum
 likelihood over every pair of seats of different agents in every game (a truncated
@@ -38,7 +40,7 @@ import numpy as np
 
 from . import _long_call
 from ._ffi import c_string, check, ffi, fetch_string, lib
-from .agents import Agent, derive_seed
+from .agents import Agent, derive_seed, is_python_spec, make_agent
 from .errors import InvalidArgumentError, MeepleError
 from .game import CHANCE, Game, State
 
@@ -218,9 +220,10 @@ def tournament(game: Union[Game, str], agents: Sequence[Union[str, Any]], games:
     test = _check_sprt(sprt)
     if backend not in ("auto", "library", "python"):
         raise ValueError(f"backend must be 'auto', 'library' or 'python', got {backend!r}")
-    all_specs = all(isinstance(a, str) for a in lineup)
+    all_specs = all(isinstance(a, str) and not is_python_spec(a) for a in lineup)
     if backend == "library" and not all_specs:
-        raise ValueError("backend='library' needs spec strings only; Python agents run with backend='python'")
+        raise ValueError("backend='library' needs spec strings of built-in agents only; Python agents (objects, "
+                         "greedy-net, mcts-net) run with backend='python' or 'auto'")
     if all_specs and backend != "python":
         return _run_library(game, lineup, games, seed, threads, duplicate, max_moves, test, keep_moves, progress)
     return _run_python(game, lineup, games, seed, duplicate, max_moves, test, keep_moves, progress)
@@ -318,7 +321,7 @@ def _run_python(game: Game, lineup: list[Any], games: int, seed: int, duplicate:
                 break
         else:
             if isinstance(a, str):
-                Agent(a, game, 0)  # checks the spec before any game starts
+                make_agent(a, game, 0)  # checks the spec (and loads a model) before any game starts
             distinct.append(a)
             slot_agent.append(len(distinct) - 1)
     if test is not None and len(distinct) < 2:
@@ -342,7 +345,7 @@ def _run_python(game: Game, lineup: list[Any], games: int, seed: int, duplicate:
             for s in range(n):
                 a = lineup[(s + rotation) % n]
                 if isinstance(a, str):
-                    players.append(Agent(a, game, derive_seed(base, s)))
+                    players.append(make_agent(a, game, derive_seed(base, s)))
                 else:
                     if callable(getattr(a, "reset", None)):
                         a.reset(derive_seed(base, s))

@@ -42,7 +42,7 @@ from catanatron.models.map import PORT_DIRECTION_TO_NODEREFS, NodeRef  # type: i
 from catanatron.models.player import Player  # type: ignore[import-untyped, unused-ignore]
 
 from . import catan
-from .agents import Agent
+from .agents import make_agent
 from .errors import MeepleError
 from .game import Game, State
 
@@ -223,7 +223,8 @@ def meeple_state(peer_state: Any, game: Game, geometry: Optional[Geometry] = Non
 
 class MeeplePlayer(Player):  # type: ignore[misc]
     """A catanatron player whose moves a meeple agent chooses (a spec string such as
-    ``"heuristic"`` or ``"mcts(iterations=300,rollout=heuristic,policy_prior=0.5)"``).
+    ``"heuristic"``, ``"mcts(iterations=300,rollout=heuristic,policy_prior=0.5)"`` or
+    ``"mcts-net(iterations=300)"``: any spec of :func:`meeple.agents.make_agent`).
 
     ``fallbacks`` counts the decisions where meeple's move was not one catanatron
     offered (or its position could not be read) and it played another;
@@ -231,7 +232,7 @@ class MeeplePlayer(Player):  # type: ignore[misc]
 
     def __init__(self, color: Any, agent: str = "heuristic", seed: int = 0) -> None:
         super().__init__(color)
-        Agent(agent, "catan")  # a bad spec fails here, naming the agents there are
+        make_agent(agent, "catan")  # a bad spec fails here, naming the agents there are
         self.spec = agent
         self.seed = seed
         self.decisions = 0
@@ -271,7 +272,7 @@ class MeeplePlayer(Player):  # type: ignore[misc]
         try:
             geo = self._geo(ps.board.map)
             state = self._state(ps, geo, seed).determinize(seat, seed)
-            agent = Agent(self.spec, state.game, seed=seed)
+            agent = make_agent(self.spec, state.game, seed=seed)
             action = agent.act(state)
             choice: PeerKey = action
             if catan.MOVE_ROBBER <= action < catan.STEAL:
@@ -297,7 +298,8 @@ class MeeplePlayer(Player):  # type: ignore[misc]
             # The agent's next choice that catanatron offers, by its policy (a search
             # agent's visit shares), where it has one.
             offered = {k: a for a, k in zip(actions, keys) if isinstance(k, int)}
-            probabilities = agent.policy(state)
+            policy = getattr(agent, "policy", None)
+            probabilities = policy(state) if policy is not None else np.zeros(state.game.num_actions)
             for a in np.argsort(-probabilities, kind="stable"):
                 if probabilities[a] <= 0:
                     break

@@ -46,7 +46,8 @@ _FLOAT32, _INT32, _UINT64 = (np.dtype(t) for t in (np.float32, np.int32, np.uint
 class Leaves(NamedTuple):
     """Leaves waiting for values, one row each."""
 
-    obs: np.ndarray      # float32[k, obs_size]: from the seat to act at the leaf
+    obs: np.ndarray      # float32[k, leaf_size]: the observation (or, with inputs=features, the
+                         # feature vector, seat variant) from the seat to act at the leaf
     masks: np.ndarray    # bool[k, num_actions]: that seat's legal actions
     roots: np.ndarray    # int32[k]: the root each leaf belongs to
     players: np.ndarray  # int32[k]: the seat to act at the leaf
@@ -76,7 +77,7 @@ class SearchStats(NamedTuple):
 
 Evaluator = Callable[[np.ndarray, np.ndarray, np.ndarray], Any]
 """``evaluator(obs, masks, players) -> values`` or ``-> (values, priors)``: obs
-float32[k, obs_size], masks bool[k, num_actions], players int32[k]; values [k,
+float32[k, leaf_size] (observations, or feature vectors with ``inputs=features``), masks bool[k, num_actions], players int32[k]; values [k,
 num_players] in the scale of the game's returns; priors [k, num_actions] or None
 (uniform). The loop zeroes priors outside each leaf's mask before handing them over."""
 
@@ -84,9 +85,9 @@ num_players] in the scale of the game's returns; priors [k, num_actions] or None
 class _LeafBuffers:
     """Arrays that meeple_search_write_leaves fills, for up to `rows` leaves."""
 
-    def __init__(self, game: Game, rows: int) -> None:
+    def __init__(self, game: Game, rows: int, width: int) -> None:
         self.rows = rows
-        self.obs = np.empty((rows, game.obs_size), dtype=np.float32)
+        self.obs = np.empty((rows, width), dtype=np.float32)
         self.words = np.zeros((rows, game.mask_words), dtype=np.uint64)
         self.roots = np.empty(rows, dtype=np.int32)
         self.players = np.empty(rows, dtype=np.int32)
@@ -180,6 +181,12 @@ class Search:
         return bool(self._info.external)
 
     @property
+    def leaf_size(self) -> int:
+        """Floats in a leaf's row of :meth:`leaves`: the game's ``obs_size``, or its
+        feature size with ``inputs=features``."""
+        return int(self._info.leaf_size)
+
+    @property
     def pending(self) -> int:
         """Leaves waiting for values now."""
         check(lib.meeple_search_info(self._ptr, self._info))
@@ -235,7 +242,7 @@ class Search:
                 return False
             k = self.pending
             if buffers is None or buffers.rows < k:
-                buffers = _LeafBuffers(self._game, max(k, 2 * buffers.rows if buffers else k))
+                buffers = _LeafBuffers(self._game, max(k, 2 * buffers.rows if buffers else k), self.leaf_size)
             leaves = self._fill(buffers, k)
             answer = evaluator(leaves.obs, leaves.masks, leaves.players)
             values, priors = answer if isinstance(answer, tuple) else (answer, None)
@@ -253,7 +260,7 @@ class Search:
     def leaves(self) -> Leaves:
         """The leaves waiting for values, in new arrays (empty when none wait)."""
         k = self.pending
-        return self._fill(_LeafBuffers(self._game, k), k)
+        return self._fill(_LeafBuffers(self._game, k, self.leaf_size), k)
 
     def _fill(self, buffers: "_LeafBuffers", k: int) -> Leaves:
         n = ffi.new("size_t *")

@@ -201,7 +201,7 @@ impl Search {
     }
 
     /// Writes the waiting leaves into `capacity` rows of each given slice: observations
-    /// (`f32[rows * obs_size]`), packed masks (`u64[rows * mask_words]`), roots and seats
+    /// (`f32[rows * leaf_size]`: observations, or feature vectors with `inputs=features`), packed masks (`u64[rows * mask_words]`), roots and seats
     /// to act (`i32[rows]`); returns the number of leaves. A slice too short for the
     /// rows it implies is `Error::BufferTooSmall`, checked here before the call.
     pub fn write_leaves(
@@ -219,8 +219,9 @@ impl Search {
                 Ok(())
             }
         };
-        let (obs_size, mask_words) = (self.info.obs_size as usize, self.info.mask_words as usize);
-        let obs = observations.map(|s| need("observations", s.len(), obs_size).map(|()| s.as_mut_ptr())).transpose()?;
+        // A row is leaf_size floats: obs_size, or the feature size with inputs=features.
+        let (leaf_size, mask_words) = (self.info.leaf_size as usize, self.info.mask_words as usize);
+        let obs = observations.map(|s| need("observations", s.len(), leaf_size).map(|()| s.as_mut_ptr())).transpose()?;
         let masks = masks.map(|s| need("masks", s.len(), mask_words).map(|()| s.as_mut_ptr())).transpose()?;
         let roots = roots.map(|s| need("roots", s.len(), 1).map(|()| s.as_mut_ptr())).transpose()?;
         let players = players.map(|s| need("players", s.len(), 1).map(|()| s.as_mut_ptr())).transpose()?;

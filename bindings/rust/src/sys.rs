@@ -256,6 +256,8 @@ pub struct meeple_search_info_t {
     pub external: i32,
     pub trees: i32,
     pub pending: u64,
+    pub leaf_size: i32,
+    pub reserved: i32,
 }
 
 #[repr(C)]

@@ -6,7 +6,7 @@ from typing import Any, Mapping, Sequence, Union
 
 import numpy as np
 
-from ..agents import Agent, derive_seed
+from ..agents import Agent, derive_seed, make_agent
 from ..errors import IllegalActionError
 from ..game import CHANCE, Game, State
 
@@ -82,8 +82,9 @@ class Opponents:
     other seat (a spec string such as ``"heuristic"`` or ``"mcts(iterations=50)"``, or a
     Python object with ``act(state) -> action``), a sequence with one entry a seat in
     seat order (entries for the learner's seats are ignored and may be ``None``), or a
-    mapping ``{seat: agent}``. Spec strings become :class:`meeple.Agent` objects, one
-    per seat, seeded by :func:`opponent_seed`."""
+    mapping ``{seat: agent}``. Spec strings become agents by
+    :func:`meeple.agents.make_agent` (:class:`meeple.Agent` objects, or the Python agents
+    ``greedy-net`` and ``mcts-net``), one per seat, seeded by :func:`opponent_seed`."""
 
     def __init__(self, game: Game, learner_seats: Sequence[int], opponents: Any) -> None:
         players = game.num_players
@@ -116,7 +117,7 @@ class Opponents:
         self.agents: dict[int, Any] = {}
         for s, entry in entries.items():
             if isinstance(entry, str):
-                self.agents[s] = Agent(entry, game, seed=0)
+                self.agents[s] = make_agent(entry, game, seed=0)
             elif isinstance(entry, Agent) or hasattr(entry, "act"):
                 self.agents[s] = entry
             else:
