@@ -365,6 +365,31 @@ RangeEquityResult make_result(const RangeEquityRequest& q, const Setup& s) {
     return r;
 }
 
+// Scores the boards of one task (every completion of the board whose first new card is
+// s.deck[first]; the board itself when nothing is missing). On a suit-symmetric spot a
+// board weighs the size of its suit class, and one that is not its class's representative
+// weighs 0 and is skipped. Reports progress every kBoardsPerReport boards and stops when
+// the caller cancels.
+template <class Score>
+void score_task_boards(const RangeEquityRequest& q, const Setup& s, std::size_t first, Score&& score) {
+    std::uint32_t left = kBoardsPerReport;
+    auto visit = [&](CardMask board) {
+        const std::uint32_t mult = s.symmetric ? suit_class_size(board) : 1;
+        if (mult) score(board, mult);
+        if (--left == 0) {
+            left = kBoardsPerReport;
+            q.control.advance(kBoardsPerReport);
+            q.control.check();
+        }
+    };
+    if (s.missing == 0) {
+        visit(q.board);
+    } else {
+        completions(s.missing - 1, s.deck, first + 1, q.board | s.deck[first], visit);
+    }
+    q.control.advance(kBoardsPerReport - left);
+}
+
 void check_exact_size(const Setup& s) {
     if (s.work > kRangeExactLimit) {
         std::string sizes;
@@ -388,22 +413,7 @@ RangeEquityResult exact_equity(const RangeEquityRequest& q, const Setup& s) {
         try {
             std::vector<double> part(layout.size, 0.0);
             ExactBoard score(s, layout, part);
-            std::uint32_t left = kBoardsPerReport;
-            auto visit = [&](CardMask board) {
-                const std::uint32_t mult = s.symmetric ? suit_class_size(board) : 1;
-                if (mult) score(board, mult);
-                if (--left == 0) {
-                    left = kBoardsPerReport;
-                    q.control.advance(kBoardsPerReport);
-                    q.control.check();
-                }
-            };
-            if (s.missing == 0) {
-                visit(q.board);
-            } else {
-                completions(s.missing - 1, s.deck, first + 1, q.board | s.deck[first], visit);
-            }
-            q.control.advance(kBoardsPerReport - left);
+            score_task_boards(q, s, first, score);
             sum.commit(first, part);
         } catch (...) {
             sum.abort();
@@ -482,7 +492,6 @@ RangeEquityResult exact_heads_up(const RangeEquityRequest& q, const Setup& s) {
     parallel_for(tasks, q.threads, [&](std::size_t first) {
         std::vector<std::uint32_t> w(pairs, 0), tie(pairs, 0);
         std::vector<std::uint32_t> va(a.masks.size()), vb(b.masks.size());
-        std::uint32_t left = kBoardsPerReport;
         auto score_board = [&](CardMask board, std::uint32_t mult) {
             if (s.variant == Variant::holdem) {
                 for (std::size_t i = 0; i < va.size(); ++i)
@@ -506,21 +515,7 @@ RangeEquityResult exact_heads_up(const RangeEquityRequest& q, const Setup& s) {
                 pt[p] += mult * (x == y);
             }
         };
-        auto visit = [&](CardMask board) {
-            const std::uint32_t mult = s.symmetric ? suit_class_size(board) : 1;
-            if (mult) score_board(board, mult);
-            if (--left == 0) {
-                left = kBoardsPerReport;
-                q.control.advance(kBoardsPerReport);
-                q.control.check();
-            }
-        };
-        if (s.missing == 0) {
-            visit(q.board);
-        } else {
-            completions(s.missing - 1, s.deck, first + 1, q.board | s.deck[first], visit);
-        }
-        q.control.advance(kBoardsPerReport - left);
+        score_task_boards(q, s, first, score_board);
         std::lock_guard<std::mutex> lock(total_mutex);
         for (std::size_t p = 0; p < pairs; ++p) {
             wins[p] += w[p];
@@ -588,22 +583,7 @@ RangeEquityResult exact_heads_up_sweep(const RangeEquityRequest& q, const Setup&
     parallel_for(tasks, q.threads, [&](std::size_t first) {
         try {
             ShowdownSweep sweep(shape);
-            std::uint32_t left = kBoardsPerReport;
-            auto visit = [&](CardMask board) {
-                const std::uint32_t mult = s.symmetric ? suit_class_size(board) : 1;
-                if (mult) sweep.score(board, mult);
-                if (--left == 0) {
-                    left = kBoardsPerReport;
-                    q.control.advance(kBoardsPerReport);
-                    q.control.check();
-                }
-            };
-            if (s.missing == 0) {
-                visit(q.board);
-            } else {
-                completions(s.missing - 1, s.deck, first + 1, q.board | s.deck[first], visit);
-            }
-            q.control.advance(kBoardsPerReport - left);
+            score_task_boards(q, s, first, [&](CardMask board, std::uint32_t mult) { sweep.score(board, mult); });
             sum.commit(first, sweep.tallies());
         } catch (...) {
             sum.abort();
