@@ -10,7 +10,7 @@ from typing import Callable
 from ..errors import MeepleError
 from ..game import Game, games
 
-__all__ = ["UsageError", "int_range", "seed", "game_spec", "cards_text", "games_help"]
+__all__ = ["UsageError", "int_range", "float_range", "seed", "game_spec", "cards_text", "games_help"]
 
 MAX_SEED = 2**64 - 1
 
@@ -33,6 +33,28 @@ def int_range(lo: int, hi: int | None = None) -> Callable[[str], int]:
         return value
 
     parse.__name__ = "integer"  # argparse names the type in some messages
+    return parse
+
+
+def float_range(name: str, lo: float, hi: float, *, above_lo: bool = False, below_hi: bool = False) -> Callable[[str], float]:
+    """A number in the interval from lo to hi, each end included unless ``above_lo`` or
+    ``below_hi`` leaves it out; ``name`` says in messages what the number is."""
+    if above_lo:
+        domain = f"above {lo:g} and {'below' if below_hi else 'at most'} {hi:g}"
+    else:
+        domain = f"from {lo:g} {'up to (not including)' if below_hi else 'to'} {hi:g}"
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a number; give a {name} {domain}") from None
+        inside = (value > lo if above_lo else value >= lo) and (value < hi if below_hi else value <= hi)
+        if not inside:  # NaN is never inside
+            raise argparse.ArgumentTypeError(f"{text} is out of range; give a {name} {domain}")
+        return value
+
+    parse.__name__ = name
     return parse
 
 

@@ -11,17 +11,9 @@ import argparse
 import sys
 
 from .. import datagen as datagen_module
-from .args import UsageError, game_spec, int_range, seed
+from .args import UsageError, float_range, game_spec, int_range, seed
 
-
-def _probability(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number; give a probability from 0 to 1") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text} is out of range; give a probability from 0 to 1")
-    return value
+_probability = float_range("probability", 0.0, 1.0)
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:

@@ -13,10 +13,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Callable
 
 from ..game import Game
-from .args import UsageError, game_spec, int_range, seed
+from .args import UsageError, float_range, game_spec, int_range, seed
 
 
 def _hidden(text: str) -> tuple[int, ...]:
@@ -29,50 +28,6 @@ def _hidden(text: str) -> tuple[int, ...]:
     if not 1 <= len(widths) <= 8 or any(not 1 <= w <= 4096 for w in widths):
         raise argparse.ArgumentTypeError(f"'{text}': give 1 to 8 hidden layers of 1 to 4,096 units each")
     return widths
-
-
-def _positive_float(name: str, hi: float) -> Callable[[str], float]:
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text}' is not a number; give a {name} above 0 and at most {hi:g}") from None
-        if not 0.0 < value <= hi:
-            raise argparse.ArgumentTypeError(f"{text} is out of range; give a {name} above 0 and at most {hi:g}")
-        return value
-
-    parse.__name__ = name
-    return parse
-
-
-def _fraction(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number; give a share from 0 up to (not including) 1") from None
-    if not 0.0 <= value < 1.0:
-        raise argparse.ArgumentTypeError(f"{text} is out of range; give a share from 0 up to (not including) 1")
-    return value
-
-
-def _weight_decay(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number; give a weight decay from 0 to 1") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text} is out of range; give a weight decay from 0 to 1")
-    return value
-
-
-def _dropout(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number; give a dropout rate from 0 up to (not including) 1") from None
-    if not 0.0 <= value < 1.0:
-        raise argparse.ArgumentTypeError(f"{text} is out of range; give a dropout rate from 0 up to (not including) 1")
-    return value
 
 
 def _onnx_path(text: str) -> Path:
@@ -94,16 +49,16 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     p.add_argument("--hidden", type=_hidden, default=(64, 64),
                    help="hidden layer widths, comma separated (default: 64,64)")
     p.add_argument("--batch-size", type=int_range(1, 1 << 20), default=256, help="rows a step (default: 256)")
-    p.add_argument("--lr", type=_positive_float("learning rate", 10.0), default=2e-3,
+    p.add_argument("--lr", type=float_range("learning rate", 0.0, 10.0, above_lo=True), default=2e-3,
                    help="peak learning rate of AdamW, cosine decay (default: 0.002)")
-    p.add_argument("--weight-decay", type=_weight_decay, default=0.05,
+    p.add_argument("--weight-decay", type=float_range("weight decay", 0.0, 1.0), default=0.05,
                    help="AdamW weight decay (default: 0.05)")
-    p.add_argument("--dropout", type=_dropout, default=0.3,
+    p.add_argument("--dropout", type=float_range("dropout rate", 0.0, 1.0, below_hi=True), default=0.3,
                    help="dropout after each hidden layer while training (default: 0.3)")
     p.add_argument("--seed", type=seed, default=0, help="seed of the split, order, symmetries and weights (default: 0)")
     p.add_argument("--policy", action="store_true",
                    help="also train the policy head (needs policy targets in the data; datagen rows have none)")
-    p.add_argument("--val-fraction", type=_fraction, default=0.1,
+    p.add_argument("--val-fraction", type=float_range("share", 0.0, 1.0, below_hi=True), default=0.1,
                    help="share of the games held out for validation (default: 0.1)")
     p.add_argument("--symmetries", choices=("none", "harbor", "all"), default="all",
                    help="board symmetries shown in training: all 12 (default), the 6 that keep the harbors, none")
