@@ -6,6 +6,7 @@ when it is installed."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -150,3 +151,42 @@ def test_pokerkit_reads_what_we_write_and_we_read_what_it_writes(require_peer, t
         mine = hand.state()
         assert holdem.payoffs(mine) == holdem.payoffs(holdem.from_phh(text))
         assert hand.boards == phh.loads(text)[0].boards and hand.holes == phh.loads(text)[0].holes
+
+
+def test_the_phh_command_prints_each_hand_with_the_equities_of_the_players_still_in(tmp_path, capsys) -> None:
+    from meeple.cli import main
+
+    path = tmp_path / "two.phhs"
+    path.write_text("[first]\n" + HAND + "\n[second]\n" + PLO)
+    assert main(["phh", str(path), "--json"]) == 0
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert first["source"] == f"{path}:2" and first["name"] == "first" and first["holes"][0] is None
+    streets = {row["street"]: row for row in first["streets"]}
+    # Ann's cards are never shown: no equity preflop; she folds before the flop.
+    assert streets["preflop"]["equity"] is None and streets["flop"]["in"] == ["Bob", "Cy"]
+    flop = poker.equity(["KdKh", "AcAd"], "Ks7d2c", exact=True).equity
+    assert streets["flop"]["exact"] and streets["flop"]["equity"] == pytest.approx({"Bob": flop[0], "Cy": flop[1]})
+    # The river is decided: the set of kings wins, as the replayed hand pays.
+    assert streets["river"]["equity"] == {"Bob": 1.0, "Cy": 0.0}
+    assert [row["street"] for row in second["streets"]] == ["preflop", "flop", "turn", "river"]
+    pre = poker.equity(["AsAhKsKh", "JdTd9c8c"], game="plo", exact=True).equity
+    assert second["streets"][0]["equity"] == pytest.approx({"p1": pre[0], "p2": pre[1]})
+    assert main(["phh", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Ann ??" in text and "(some hole cards unknown)" in text and "Bob  91." in text
+
+
+@pytest.mark.parametrize("content, words", [
+    (None, "no such file"),
+    ("variant = 'FR'\nstarting_stacks = [1]\nactions = []\n", "PHH variant 'FR' is not supported"),
+    ("variant = \n", "not PHH"),
+])
+def test_the_phh_command_refuses_a_bad_file_in_one_line(tmp_path, capsys, content, words) -> None:
+    from meeple.cli import main
+
+    path = tmp_path / "x.phh"
+    if content is not None:
+        path.write_text(content)
+    assert main(["phh", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("meeple phh: error: ") and words in err and err.count("\n") == 1

@@ -13,12 +13,12 @@ import os
 import sys
 
 from . import __version__
-from .commands import arena, convert, datagen, demo, games, play, poker, ranges, selfplay, train, view
+from .commands import arena, convert, datagen, demo, games, phh, play, poker, ranges, selfplay, train, view
 from .commands.args import UsageError
 from .errors import InvalidArgumentError, MeepleError, OutOfRangeError, ParseError
 
 # Each module adds its subcommand with register(subparsers); add a line to add one.
-COMMANDS = [games, demo, poker, ranges, arena, convert, view, play, datagen, train, selfplay]
+COMMANDS = [games, demo, poker, ranges, phh, arena, convert, view, play, datagen, train, selfplay]
 
 
 class Parser(argparse.ArgumentParser):
