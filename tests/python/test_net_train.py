@@ -88,6 +88,15 @@ def test_a_tiny_run_exports_files_that_onnxruntime_and_numpy_agree_on(torch, tin
     m = metrics.evaluate(tiny_run, out)
     assert m["rows"] == len(features)
     np.testing.assert_allclose(m["kl"], metrics.kl_divergence(labels, by_numpy).mean(), rtol=1e-5)
+    # and the files play: the trained model guides a search through both backends
+    from meeple.agents import make_agent
+
+    state = game.new_state(seed=11)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    for backend in ("onnx", "numpy"):
+        agent = make_agent(f"mcts-net(model={out.with_suffix('')},iterations=16,backend={backend})", game, seed=2)
+        assert agent.act(state.clone()) in state.legal_actions()
 
 
 def test_training_is_deterministic_for_a_seed(torch, tiny_run, tmp_path):
