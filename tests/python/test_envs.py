@@ -377,6 +377,20 @@ def test_the_rllib_adapter_passes_rllibs_checker_and_plays_by_turns(require_peer
 
 # ---- drawings ----
 
+def test_every_registered_game_has_a_drawing_and_no_other_name_does(gym):
+    from meeple.envs.render import draw
+
+    for name in meeple.games():  # a newly registered game must come with its drawing
+        image = draw(meeple.Game(name).new_state(1))
+        assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3 and image.std() > 0
+
+    class Unknown:  # a state of a game the drawings do not know
+        game = type("G", (), {"name": "chess"})()
+
+    with pytest.raises(ValueError, match=r"no rgb_array drawing for chess; games with one: catan, holdem.*ansi"):
+        draw(Unknown())  # type: ignore[arg-type]
+
+
 def test_the_tictactoe_drawing_shows_the_marks_where_they_are(gym):
     env = _envs().GymEnv("tictactoe", render_mode="rgb_array", opponents=LowestFirst())
     env.reset(seed=0)

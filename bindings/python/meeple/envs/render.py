@@ -267,11 +267,11 @@ _DRAWINGS = {"tictactoe": _tictactoe, "triangle": _triangle, "catan": _catan, "h
 
 
 def draw(state: State) -> np.ndarray:
-    """The state as an RGB image, ``uint8[height, width, 3]``. ``NotImplementedError``
-    for a game without one (every game registered today has one; ``render_mode="ansi"`` works
-    for every game)."""
+    """The state as an RGB image, ``uint8[height, width, 3]``. ``ValueError`` for a game
+    without a drawing (a test keeps every registered game drawn; ``render_mode="ansi"``
+    works for every game)."""
     drawing = _DRAWINGS.get(state.game.name)
     if drawing is None:
-        raise NotImplementedError(f"no rgb_array drawing for {state.game.name}; games with one: "
+        raise ValueError(f"no rgb_array drawing for {state.game.name}; games with one: "
                                   f"{', '.join(sorted(_DRAWINGS))}; render_mode='ansi' draws every game as text")
     return drawing(state)
