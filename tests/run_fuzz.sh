@@ -29,13 +29,31 @@ cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo
       -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" \
       -DMEEPLE_FUZZ=ON -DMEEPLE_BUILD_TESTS=OFF -DMEEPLE_BUILD_PYTHON=OFF >/dev/null
 cmake --build "$build" -j "$jobs" --target "${targets[@]/#/fuzz_}"
-mkdir -p "$build/artifacts"
-status=0
-for t in "${targets[@]}"; do
-  echo "== fuzz_$t: $seconds s from tests/fuzz/corpus/$t =="
+mkdir -p "$build/artifacts" "$build/logs"
+# One target a core at a time: each runs single-threaded for its seconds.
+fuzz_one() {
+  local t="$1"
   mkdir -p "$build/corpus/$t"
   "$build/tests/fuzz/fuzz_$t" "$build/corpus/$t" "$root/tests/fuzz/corpus/$t" \
       -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="$build/artifacts/$t-" -print_final_stats=1 2>&1 | tail -n 12 || status=1
+      -artifact_prefix="$build/artifacts/$t-" -print_final_stats=1 >"$build/logs/$t.log" 2>&1
+}
+status=0
+pids=()
+names=()
+report() {  # waits for the oldest running target and prints its end
+  local t="${names[0]}"
+  if wait "${pids[0]}"; then result=passed; else result=FAILED; status=1; fi
+  echo "== fuzz_$t: $seconds s from tests/fuzz/corpus/$t: $result =="
+  tail -n 12 "$build/logs/$t.log"
+  pids=("${pids[@]:1}")
+  names=("${names[@]:1}")
+}
+for t in "${targets[@]}"; do
+  [ "${#pids[@]}" -lt "$jobs" ] || report
+  fuzz_one "$t" &
+  pids+=($!)
+  names+=("$t")
 done
+while [ "${#pids[@]}" -gt 0 ]; do report; done
 exit "$status"
