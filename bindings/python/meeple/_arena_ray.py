@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import importlib.util
 import socket
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 import numpy as np
 
 from .game import Game
+
+if TYPE_CHECKING:
+    from .arena import TournamentResult
 
 __all__ = ["run", "connect"]
 
@@ -80,14 +83,14 @@ def _play_slice(spec: str, lineup: list[Any], first: int, count: int, seed: int,
 
 def run(game: Game, lineup: list[Any], games: int, *, seed: int, threads: int, duplicate: bool, max_moves: int,
         test: Optional[tuple[float, float, float, float]], keep_moves: bool, progress: bool, backend: str,
-        first_game: int, ray: Union[bool, str], tasks: int) -> Any:
+        first_game: int, ray: Union[bool, str], tasks: int) -> "TournamentResult":
     from .arena import _plan, _progress_bar, _rows_of, _Sprt, _summarize
 
     if not isinstance(tasks, int) or isinstance(tasks, bool) or not 0 <= tasks <= 100_000:
         raise ValueError(f"ray_tasks must be 0 (one per CPU of the cluster) to 100000, got {tasks!r}")
     plan = _plan(game, lineup, test)  # bad specs are refused here, before Ray starts
     ray_module = connect(ray)
-    cpus = max(1, int(ray_module.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
+    cpus = max(1, int(ray_module.cluster_resources().get("CPU", 1)))
     tasks = min(tasks or cpus, games)
     share = max(1, (threads or cpus) // tasks)  # each task's threads
     widest = max((int(node.get("Resources", {}).get("CPU", 0)) for node in ray_module.nodes()
