@@ -23,6 +23,11 @@ chance outcomes are drawn differently). The spec strings of Python agents
 agent that returns an illegal action loses that game (return -1, the others 0) with the
 reason in ``games.errors``.
 
+Slices and Ray. ``first_game=k`` plays games k to k + games - 1 of the run, each as the
+whole run plays it; ``ray=True`` (or a cluster address) plays such slices as Ray tasks
+and merges them in game order, the SPRT replayed game by game, so the result is the
+local run's to the bit.
+
 Statistics (docs/agents.md): win rates with 95% Wilson intervals; Elo by maximum
 likelihood over every pair of seats of different agents in every game (a truncated
 game counts as a draw between them), mean 0, +-1.96 standard errors; and with
