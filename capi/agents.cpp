@@ -1,6 +1,7 @@
 // meeple_agent_*, meeple_tournament_* and meeple_elo_fit: check the caller's arguments,
 // then call the core agents and arena (src/agents/).
 #include <cmath>
+#include <cstddef>
 #include <limits>
 #include <vector>
 
@@ -134,7 +135,9 @@ meeple_status_t meeple_tournament_run(const meeple_game_t* game, const char* con
             cfg.lineup.emplace_back(agents[i]);
         }
         if (config) {
-            if (config->struct_size < sizeof(meeple_tournament_config_t)) {
+            // Callers built before first_game set a struct_size that ends at `reserved`.
+            constexpr std::size_t kBeforeFirstGame = offsetof(meeple_tournament_config_t, first_game);
+            if (config->struct_size < kBeforeFirstGame) {
                 fail(Status::invalid_argument, "config->struct_size is " + std::to_string(config->struct_size) +
                                                    "; set it to sizeof(meeple_tournament_config_t)");
             }
@@ -150,6 +153,9 @@ meeple_status_t meeple_tournament_run(const meeple_game_t* game, const char* con
             cfg.sprt = config->sprt != 0;
             cfg.sprt_test = Sprt{config->sprt_elo0, config->sprt_elo1, config->sprt_alpha, config->sprt_beta};
             cfg.keep_moves = config->keep_moves != 0;
+            if (config->struct_size >= kBeforeFirstGame + sizeof(config->first_game)) {
+                cfg.first_game = config->first_game;
+            }
         }
         if (control && control->struct_size < sizeof(meeple_control_t)) {
             fail(Status::invalid_argument, "control->struct_size is " + std::to_string(control->struct_size) +

@@ -1237,8 +1237,9 @@ MEEPLE_API meeple_status_t meeple_batch_play_agents(meeple_batch_t *batch, meepl
  * (ln(beta/(1-alpha)), ln((1-beta)/alpha)). */
 typedef struct meeple_tournament meeple_tournament_t;
 
-/* How a tournament runs. Set struct_size to sizeof(meeple_tournament_config_t); a NULL
- * config means: 100 games, seed 0, 1 thread, duplicate 1, no SPRT. */
+/* How a tournament runs. Set struct_size to sizeof(meeple_tournament_config_t) (a size
+ * that ends before first_game, as callers built before it set, is taken too); a NULL
+ * config means: 100 games, seed 0, 1 thread, duplicate 1, no SPRT, first_game 0. */
 typedef struct meeple_tournament_config {
     uint32_t struct_size;
     int32_t threads;      /* 0: one per core; else 1..256 */
@@ -1251,6 +1252,12 @@ typedef struct meeple_tournament_config {
     double sprt_alpha, sprt_beta;  /* each in (0, 0.5) */
     int32_t keep_moves;   /* 1: keep every game's moves (meeple_tournament_game_moves) */
     int32_t reserved;     /* 0 */
+    uint64_t first_game;  /* this call plays games [first_game, first_game + games) of the
+                           * run: each exactly as a run from game 0 plays it (setup,
+                           * rotation, agents' seeds), so a run may be cut into calls at any
+                           * game, inside a rotation group too; the SPRT, the records and the
+                           * game rows cover this call's games only. A caller whose
+                           * struct_size ends before this field gets 0 */
 } meeple_tournament_config_t;
 
 /* What a tournament found, as a whole. Set struct_size first. */
@@ -1279,7 +1286,7 @@ typedef struct meeple_tournament_agent {
  * progress counts finished games. A long call. Returns MEEPLE_OK, MEEPLE_ERR_PARSE,
  * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, num_agents 0 or above the seats, a bad
  * spec: the message names the valid agents or options, games 0, threads outside
- * 0..256, a bad SPRT), MEEPLE_ERR_CANCELLED (nothing is returned),
+ * 0..256, first_game + games above 2^64 - 1, a bad SPRT), MEEPLE_ERR_CANCELLED (nothing is returned),
  * MEEPLE_ERR_OUT_OF_MEMORY or MEEPLE_ERR_INTERNAL (an agent failed). *out is set only
  * on success; free it with meeple_tournament_free. */
 MEEPLE_API meeple_status_t meeple_tournament_run(const meeple_game_t *game, const char *const *agents,
@@ -1320,9 +1327,10 @@ MEEPLE_API meeple_status_t meeple_tournament_games(const meeple_tournament_t *to
                                                    int32_t *illegal_seat, size_t capacity,
                                                    size_t *out_len);
 
-/* The moves of game `game`: the player and the action of each, in order (chance
- * outcomes of explicit chance as MEEPLE_CHANCE moves), so that applying them to a state
- * made with the game's seed replays it. Query-then-fill over the number of moves;
+/* The moves of game `game` (its row in meeple_tournament_games: row 0 is game
+ * config->first_game): the player and the action of each, in order (chance outcomes of
+ * explicit chance as MEEPLE_CHANCE moves), so that applying them to a state made with
+ * the game's seed replays it. Query-then-fill over the number of moves;
  * either array may be NULL. Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (no such game),
  * MEEPLE_ERR_WRONG_STATE (the tournament ran with keep_moves 0),
  * MEEPLE_ERR_BUFFER_TOO_SMALL or MEEPLE_ERR_INVALID_ARGUMENT. */

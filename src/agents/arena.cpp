@@ -130,6 +130,10 @@ ArenaResult run_arena(std::shared_ptr<const AnyGame> game, const ArenaConfig& co
     }
     while (cfg.lineup.size() < static_cast<std::size_t>(n)) cfg.lineup.push_back(cfg.lineup.back());
     if (cfg.games == 0) fail(Status::invalid_argument, "games is 0; play at least one game");
+    if (cfg.games > ~std::uint64_t{0} - cfg.first_game) {
+        fail(Status::invalid_argument, "first_game " + std::to_string(cfg.first_game) + " + games " +
+                                           std::to_string(cfg.games) + " is above 2^64 - 1; play fewer games");
+    }
     Plan plan;
     for (const std::string& spec : cfg.lineup) {
         auto it = std::find(plan.specs.begin(), plan.specs.end(), spec);
@@ -166,14 +170,15 @@ ArenaResult run_arena(std::shared_ptr<const AnyGame> game, const ArenaConfig& co
         std::vector<GameEnd> ends(count, GameEnd::done);
         auto body = [&](std::size_t b, std::size_t e, int) {
             for (std::size_t i = b; i < e; ++i) {
-                ends[i] = play_game(game, cfg, plan, start + i, control, played[i]);
+                ends[i] = play_game(game, cfg, plan, cfg.first_game + start + i, control, played[i]);
                 if (ends[i] == GameEnd::done) control.advance(1);
             }
         };
         pool.run(count, 1, body);
         for (std::size_t i = 0; i < count; ++i) {
             if (ends[i] == GameEnd::failed) {
-                fail(Status::internal, "game " + std::to_string(start + i) + " failed: " + played[i].error);
+                fail(Status::internal,
+                     "game " + std::to_string(cfg.first_game + start + i) + " failed: " + played[i].error);
             }
         }
         control.check();

@@ -4,7 +4,7 @@
 // derive_seed(seed, g / seats) (duplicate format: every setup once per rotation, so a
 // board's luck falls on every agent alike) or derive_seed(seed, g) without it. What a
 // game does depends only on the arena's seed and g, so results are the same at every
-// thread count.
+// thread count, and a run cut into slices (first_game) plays the same games.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +23,7 @@ struct ArenaConfig {
     // ("heuristic", "random" in 4-seat catan is one heuristic against three random).
     std::vector<std::string> lineup;
     std::uint64_t games = 100;
+    std::uint64_t first_game = 0;  // plays games [first_game, first_game + games) of the run
     std::uint64_t seed = 0;
     int threads = 1;               // 0: one per core
     std::uint64_t max_moves = 0;   // a game longer than this is truncated (0: 1,000,000)
@@ -65,7 +66,7 @@ struct ArenaSprt {
 
 struct ArenaResult {
     std::vector<ArenaAgent> agents;   // distinct specs, in lineup order
-    std::vector<ArenaGame> games;     // played (fewer than asked when the SPRT stopped early)
+    std::vector<ArenaGame> games;     // played, from first_game (fewer than asked when the SPRT stopped early)
     ArenaSprt sprt;
 };
 

@@ -2,6 +2,7 @@
  * agent takes a win, a tournament's results and games, replaying a game from its seed
  * and moves, query-then-fill, and the refusals of bad arguments. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "check.h"
@@ -118,6 +119,57 @@ static void tournament_reports_agents_and_replayable_games(void) {
     meeple_game_free(g);
 }
 
+/* Games [3, 7) asked as a slice are rows 3..6 of the run of 10; a caller whose
+ * struct_size ends before first_game plays from game 0. */
+static void tournament_slice_plays_the_same_games_as_the_whole_run(void) {
+    const char *lineup[] = {"mcts(iterations=20)", "random"};
+    meeple_game_t *g = NULL;
+    meeple_tournament_t *whole = NULL, *part = NULL, *old = NULL;
+    meeple_tournament_config_t cfg;
+    uint64_t seeds[10], pseeds[4], oseeds[10];
+    int32_t rotations[10], protations[4], players[10], pplayers[10], actions[10], pactions[10];
+    double returns[20], preturns[8];
+    size_t n = 0, m = 0, pm = 0, i;
+    CHECK_OK(meeple_game_new("tictactoe", &g));
+    memset(&cfg, 0, sizeof cfg);
+    cfg.struct_size = sizeof cfg;
+    cfg.threads = 1;
+    cfg.games = 10;
+    cfg.seed = 11;
+    cfg.duplicate = 1;
+    cfg.keep_moves = 1;
+    CHECK_OK(meeple_tournament_run(g, lineup, 2, &cfg, NULL, &whole));
+    CHECK_OK(meeple_tournament_games(whole, seeds, rotations, NULL, returns, NULL, NULL, NULL, 10, &n));
+    cfg.first_game = 3;
+    cfg.games = 4;
+    CHECK_OK(meeple_tournament_run(g, lineup, 2, &cfg, NULL, &part));
+    CHECK_OK(meeple_tournament_games(part, pseeds, protations, NULL, preturns, NULL, NULL, NULL, 4, &n));
+    CHECK(n == 4);
+    for (i = 0; i < 4; ++i) {
+        CHECK(pseeds[i] == seeds[3 + i] && protations[i] == rotations[3 + i]);
+        CHECK(preturns[2 * i] == returns[2 * (3 + i)] && preturns[2 * i + 1] == returns[2 * (3 + i) + 1]);
+    }
+    CHECK_OK(meeple_tournament_game_moves(whole, 4, players, actions, 10, &m));
+    CHECK_OK(meeple_tournament_game_moves(part, 1, pplayers, pactions, 10, &pm));
+    CHECK(m == pm && memcmp(actions, pactions, m * sizeof actions[0]) == 0);
+    CHECK(memcmp(players, pplayers, m * sizeof players[0]) == 0);
+    /* first_game past what a struct_size covers is not read. */
+    cfg.struct_size = (uint32_t)offsetof(meeple_tournament_config_t, first_game);
+    cfg.games = 10;
+    CHECK_OK(meeple_tournament_run(g, lineup, 2, &cfg, NULL, &old));
+    CHECK_OK(meeple_tournament_games(old, oseeds, NULL, NULL, NULL, NULL, NULL, NULL, 10, &n));
+    CHECK(n == 10 && memcmp(oseeds, seeds, sizeof seeds) == 0);
+    cfg.struct_size = (uint32_t)offsetof(meeple_tournament_config_t, reserved);
+    CHECK_STATUS(meeple_tournament_run(g, lineup, 2, &cfg, NULL, &part), MEEPLE_ERR_INVALID_ARGUMENT);
+    cfg.struct_size = sizeof cfg;
+    cfg.first_game = UINT64_MAX - 5;
+    CHECK_STATUS(meeple_tournament_run(g, lineup, 2, &cfg, NULL, &part), MEEPLE_ERR_INVALID_ARGUMENT);
+    meeple_tournament_free(old);
+    meeple_tournament_free(whole);
+    meeple_tournament_free(part);
+    meeple_game_free(g);
+}
+
 static void tournament_refuses_bad_arguments(void) {
     const char *three[] = {"random", "random", "random"};
     const char *bad[] = {"random", "minimax"};
@@ -165,6 +217,7 @@ const meeple_test_case meeple_agent_tests[] = {
     {"heuristic_agent_takes_the_win", heuristic_agent_takes_the_win},
     {"agents_refuse_bad_specs", agents_refuse_bad_specs},
     {"tournament_reports_agents_and_replayable_games", tournament_reports_agents_and_replayable_games},
+    {"tournament_slice_plays_the_same_games_as_the_whole_run", tournament_slice_plays_the_same_games_as_the_whole_run},
     {"tournament_refuses_bad_arguments", tournament_refuses_bad_arguments},
     {"elo_fit_matches_the_closed_form", elo_fit_matches_the_closed_form},
     {NULL, NULL},

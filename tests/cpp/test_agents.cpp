@@ -15,6 +15,7 @@
 #include "check.hpp"
 #include "core/error.hpp"
 #include "core/registry.hpp"
+#include "core/seed_derivation.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
 using namespace meeple;
@@ -286,4 +287,91 @@ TEST(sprt_stops_at_the_same_game_at_every_thread_count) {
     CHECK(played[0] == played[1] && played[1] == played[2]);
     CHECK(decisions[0] == 1 && decisions[1] == 1 && decisions[2] == 1);
     CHECK(played[0] < 400);
+}
+
+namespace {
+
+ArenaResult slice(const std::string& game, const std::vector<std::string>& lineup, std::uint64_t first,
+                  std::uint64_t games, bool duplicate, int threads) {
+    ArenaConfig cfg;
+    cfg.lineup = lineup;
+    cfg.first_game = first;
+    cfg.games = games;
+    cfg.threads = threads;
+    cfg.seed = 13;
+    cfg.duplicate = duplicate;
+    return run_arena(make_game(game), cfg, Control());
+}
+
+void check_same_game(const ArenaGame& a, const ArenaGame& b) {
+    CHECK(a.index == b.index);
+    CHECK(a.seed == b.seed);
+    CHECK(a.rotation == b.rotation);
+    CHECK(a.agent_of_seat == b.agent_of_seat);
+    CHECK(a.returns == b.returns);
+    CHECK(a.moves == b.moves);
+    CHECK(a.truncated == b.truncated);
+    CHECK(a.players == b.players);
+    CHECK(a.actions == b.actions);
+}
+
+}  // namespace
+
+TEST(arena_slices_play_the_same_games_as_the_whole_run) {
+    // Cuts at 4 and 7 fall inside rotation groups of 3-seat catan ({3, 4, 5} and
+    // {6, 7, 8} share a setup), 1 inside tic-tac-toe's {0, 1}: a slice starting
+    // mid-group still plays that setup with that game's rotation and agent seeds.
+    struct Case {
+        const char* game;
+        std::vector<std::string> lineup;
+        std::uint64_t games;
+        std::vector<std::uint64_t> cuts;
+    };
+    const Case cases[] = {
+        {"catan(players=3)", {"mcts(iterations=10,rollout_depth=20)", "heuristic", "random"}, 9, {4, 7}},
+        {"tictactoe", {"mcts(iterations=30)", "random"}, 7, {1, 2, 5}},
+    };
+    for (const Case& c : cases) {
+        for (const bool duplicate : {true, false}) {
+            const ArenaResult whole = slice(c.game, c.lineup, 0, c.games, duplicate, 2);
+            CHECK(whole.games.size() == c.games);
+            std::vector<std::uint64_t> bounds = {0};
+            bounds.insert(bounds.end(), c.cuts.begin(), c.cuts.end());
+            bounds.push_back(c.games);
+            std::size_t next = 0;
+            for (std::size_t i = 0; i + 1 < bounds.size(); ++i) {
+                const ArenaResult part = slice(c.game, c.lineup, bounds[i], bounds[i + 1] - bounds[i], duplicate, 1);
+                CHECK(part.games.size() == bounds[i + 1] - bounds[i]);
+                for (const ArenaGame& g : part.games) {
+                    CHECK(next < whole.games.size());
+                    if (next < whole.games.size()) check_same_game(g, whole.games[next]);
+                    ++next;
+                }
+            }
+            CHECK(next == c.games);
+        }
+    }
+}
+
+TEST(an_arena_slice_starting_mid_rotation_uses_its_groups_setup_and_rotation) {
+    // Game 5 of 4-seat catan is rotation 1 on the setup of group 1 (games 4..7).
+    const ArenaResult r = slice("catan", {"heuristic", "random"}, 5, 2, true, 1);
+    CHECK(r.games.size() == 2);
+    CHECK(r.games[0].index == 5 && r.games[1].index == 6);
+    CHECK(r.games[0].rotation == 1 && r.games[1].rotation == 2);
+    CHECK(r.games[0].seed == derive_seed(13, 1) && r.games[1].seed == derive_seed(13, 1));
+    // Rotation 1: seat s plays lineup slot (s + 1) % 4, and the heuristic holds slot 0.
+    CHECK(r.games[0].agent_of_seat == std::vector<int>({1, 1, 1, 0}));
+    CHECK(r.agents[0].seats == 2 && r.agents[1].seats == 6);
+}
+
+TEST(an_arena_past_the_last_game_number_is_refused) {
+    ArenaConfig cfg;
+    cfg.lineup = {"random"};
+    cfg.first_game = ~std::uint64_t{0} - 2;
+    cfg.games = 3;  // first_game + games would be 2^64
+    const std::string e = error_of([&] { run_arena(make_game("tictactoe"), cfg, Control()); });
+    CHECK(e.find("above 2^64 - 1") != std::string::npos);
+    cfg.games = 2;  // games 2^64 - 3 and 2^64 - 2: first_game + games is 2^64 - 1
+    CHECK(run_arena(make_game("tictactoe"), cfg, Control()).games.size() == 2);
 }

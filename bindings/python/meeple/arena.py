@@ -23,6 +23,11 @@ chance outcomes are drawn differently). The spec strings of Python agents
 agent that returns an illegal action loses that game (return -1, the others 0) with the
 reason in ``games.errors``.
 
+Slices and Ray. ``first_game=k`` plays games k to k + games - 1 of the run, each as the
+whole run plays it; ``ray=True`` (or a cluster address) plays such slices as Ray tasks
+and merges them in game order, the SPRT replayed game by game, so the result is the
+local run's to the bit.
+
 Statistics (docs/agents.md): win rates with 95% Wilson intervals; Elo by maximum
 likelihood over every pair of seats of different agents in every game (a truncated
 game counts as a draw between them), mean 0, +-1.96 standard errors; and with
@@ -196,12 +201,21 @@ def _progress_bar(total: int, progress: Any) -> Any:
 def tournament(game: Union[Game, str], agents: Sequence[Union[str, Any]], games: int = 100, *, seed: int = 0,
                threads: int = 1, duplicate: bool = True, max_moves: int = 0,
                sprt: Optional[Sequence[float]] = None, keep_moves: bool = True, progress: bool = False,
-               backend: str = "auto") -> TournamentResult:
+               backend: str = "auto", first_game: int = 0, ray: Union[bool, str] = False,
+               ray_tasks: int = 0) -> TournamentResult:
     """Plays ``games`` games between ``agents`` (spec strings or Python agents) and
     returns every agent's record, Elo, the games and the SPRT (see the module's
     docstring). ``threads``: 0 one per core (C++ backend only). ``progress``: a tqdm
     bar when tqdm is installed. ``backend``: ``"auto"`` (C++ when every agent is a
-    spec), ``"library"`` or ``"python"``. Ctrl-C cancels and raises KeyboardInterrupt."""
+    spec), ``"library"`` or ``"python"``. ``first_game``: play games
+    ``[first_game, first_game + games)`` of the run, each exactly as the whole run plays
+    it (a slice; its records and SPRT cover its own games). ``ray=True`` (a local Ray
+    cluster, or the one this process joined) or an address (``"auto"``,
+    ``"HOST:PORT"``, ``"ray://HOST:PORT"``) plays contiguous slices of the games as Ray
+    tasks, at most ``ray_tasks`` at once (0: one per CPU of the cluster), each with its
+    share of ``threads`` (0: of the cluster's CPUs); the result is the local run's, to
+    the bit, the SPRT's stop included. Ctrl-C cancels (the Ray tasks too) and raises
+    KeyboardInterrupt."""
     game = game if isinstance(game, Game) else Game(game)
     lineup = list(agents) if not isinstance(agents, str) else [agents]
     if not lineup:
@@ -217,6 +231,9 @@ def tournament(game: Union[Game, str], agents: Sequence[Union[str, Any]], games:
         raise ValueError(f"max_moves must be a non-negative integer, got {max_moves!r}")
     if not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
+    if not isinstance(first_game, int) or first_game < 0 or first_game + games > 2**64 - 1:
+        raise ValueError(f"first_game must be a non-negative integer with first_game + games at most 2**64 - 1, "
+                         f"got {first_game!r}")
     test = _check_sprt(sprt)
     if backend not in ("auto", "library", "python"):
         raise ValueError(f"backend must be 'auto', 'library' or 'python', got {backend!r}")
@@ -224,20 +241,29 @@ def tournament(game: Union[Game, str], agents: Sequence[Union[str, Any]], games:
     if backend == "library" and not all_specs:
         raise ValueError("backend='library' needs spec strings of built-in agents only; Python agents (objects, "
                          "greedy-net, mcts-net) run with backend='python' or 'auto'")
-    if all_specs and backend != "python":
-        return _run_library(game, lineup, games, seed, threads, duplicate, max_moves, test, keep_moves, progress)
-    return _run_python(game, lineup, games, seed, duplicate, max_moves, test, keep_moves, progress)
+    backend = "library" if all_specs and backend != "python" else "python"
+    if ray is not False and ray is not None:
+        from . import _arena_ray
+
+        return _arena_ray.run(game, lineup, games, seed=seed, threads=threads, duplicate=duplicate,
+                              max_moves=max_moves, test=test, keep_moves=keep_moves, progress=progress,
+                              backend=backend, first_game=first_game, ray=ray, tasks=ray_tasks)
+    if backend == "library":
+        return _run_library(game, lineup, games, seed, threads, duplicate, max_moves, test, keep_moves, progress,
+                            first_game)
+    return _run_python(game, lineup, games, seed, duplicate, max_moves, test, keep_moves, progress, first_game)
 
 
 def _run_library(game: Game, lineup: list[str], games: int, seed: int, threads: int, duplicate: bool,
                  max_moves: int, test: Optional[tuple[float, float, float, float]], keep_moves: bool,
-                 progress: bool) -> TournamentResult:
+                 progress: bool, first_game: int = 0) -> TournamentResult:
     specs = [ffi.new("char[]", c_string(s, "an agent spec")) for s in lineup]
     c_specs = ffi.new("const char *[]", specs)
     cfg = ffi.new("meeple_tournament_config_t *")
     cfg.struct_size = ffi.sizeof("meeple_tournament_config_t")
     cfg.threads, cfg.games, cfg.seed, cfg.max_moves = threads, games, seed, max_moves
     cfg.duplicate, cfg.keep_moves = int(duplicate), int(keep_moves)
+    cfg.first_game = first_game
     if test is not None:
         cfg.sprt = 1
         cfg.sprt_elo0, cfg.sprt_elo1, cfg.sprt_alpha, cfg.sprt_beta = test
@@ -304,9 +330,16 @@ def _pair_score(returns: np.ndarray, truncated: bool, s: int, t: int) -> float:
     return 1.0 if a > b else 0.0 if a < b else 0.5
 
 
-def _run_python(game: Game, lineup: list[Any], games: int, seed: int, duplicate: bool, max_moves: int,
-                test: Optional[tuple[float, float, float, float]], keep_moves: bool,
-                progress: bool) -> TournamentResult:
+class _Plan(NamedTuple):
+    lineup: list[Any]      # one agent a seat
+    distinct: list[Any]    # the distinct agents, in lineup order
+    slot_agent: list[int]  # lineup slot -> distinct agent
+    names: list[str]       # what the results call each distinct agent
+
+
+def _plan(game: Game, lineup: list[Any], test: Optional[tuple[float, float, float, float]]) -> _Plan:
+    """The seats and distinct agents of ``lineup``, every spec checked (as the library
+    checks them before any game starts)."""
     n = game.num_players
     if len(lineup) > n:
         raise InvalidArgumentError(f"{len(lineup)} agents for {game.spec}, which has {n} seats; give 1 to {n} "
@@ -327,16 +360,116 @@ def _run_python(game: Game, lineup: list[Any], games: int, seed: int, duplicate:
     if test is not None and len(distinct) < 2:
         raise InvalidArgumentError("the SPRT compares the first two distinct agents; the lineup has only one")
     names = [a if isinstance(a, str) else getattr(a, "name", None) or type(a).__name__ for a in distinct]
+    return _Plan(lineup, distinct, slot_agent, names)
+
+
+class _Sprt:
+    """Wald's SPRT of agent 0 against agent 1, fed games in game order, as the library
+    runs it: after each game the LLR of A's pairwise results so far."""
+
+    def __init__(self, test: tuple[float, float, float, float]) -> None:
+        self.test = test
+        self.w = self.d = self.l = self.llr = 0.0
+        self.lower, self.upper = _bounds(test)
+        self.decision: Optional[str] = None
+
+    def add(self, seats: Sequence[int], returns: np.ndarray, truncated: bool) -> bool:
+        """Counts one game; True when the test has decided (the run stops here)."""
+        n = len(seats)
+        for s in range(n):
+            for t in range(n):
+                if seats[s] == 0 and seats[t] == 1:
+                    x = _pair_score(returns, truncated, s, t)
+                    if x == 1:
+                        self.w += 1
+                    elif x == 0:
+                        self.l += 1
+                    else:
+                        self.d += 1
+        self.llr = _sprt_llr(self.test, self.w, self.d, self.l)
+        if self.llr >= self.upper or self.llr <= self.lower:
+            self.decision = "H1" if self.llr >= self.upper else "H0"
+        return self.decision is not None
+
+    def result(self) -> SprtResult:
+        return SprtResult(*self.test, self.decision, self.llr, self.lower, self.upper, self.w, self.d, self.l)
+
+
+# One played game: setup seed, rotation, agent at each seat, returns, moves, truncated,
+# illegal seat, error.
+_Row = tuple[int, int, list[int], np.ndarray, int, bool, int, Optional[str]]
+
+
+def _rows_of(games: Games) -> list[_Row]:
+    return [(int(games.seeds[i]), int(games.rotations[i]), games.agent_of_seat[i].tolist(), games.returns[i],
+             int(games.moves[i]), bool(games.truncated[i]), int(games.illegal_seat[i]), games.errors[i])
+            for i in range(len(games.seeds))]
+
+
+def _summarize(spec: str, names: list[str], n: int, rows: list[_Row], move_lists: list[np.ndarray],
+               sprt: Optional[_Sprt]) -> TournamentResult:
+    """The results of the played games ``rows``, computed as the library computes them
+    for a whole run (same sums in the same order, the same Elo fit)."""
+    k = len(names)
+    pair_games = np.zeros((k, k))
+    pair_score = np.zeros((k, k))
+    stats = [[0, 0, 0, 0, 0, 0, 0, 0.0] for _ in range(k)]  # games seats W D L T illegal score
+    for (_, _, seats, returns, _, truncated, illegal_seat, _) in rows:
+        present = set()
+        for s in range(n):
+            a = seats[s]
+            present.add(a)
+            st = stats[a]
+            st[1] += 1
+            st[7] += float(returns[s])
+            st[6] += illegal_seat == s
+            if truncated:
+                st[5] += 1
+            else:
+                others = [returns[t] for t in range(n) if t != s]
+                if any(o > returns[s] for o in others):
+                    st[4] += 1
+                elif any(o == returns[s] for o in others):
+                    st[3] += 1
+                else:
+                    st[2] += 1
+            for t in range(s + 1, n):
+                b = seats[t]
+                if a != b:
+                    x = _pair_score(returns, truncated, s, t)
+                    pair_games[a, b] += 1
+                    pair_games[b, a] += 1
+                    pair_score[a, b] += x
+                    pair_score[b, a] += 1 - x
+        for a in present:
+            stats[a][0] += 1
+    elo, se = elo_fit(pair_games, pair_score)
+    agents = tuple(
+        AgentResult(names[i], int(st[0]), int(st[1]), int(st[2]), int(st[3]), int(st[4]), int(st[5]), int(st[6]), st[7],
+                    st[2] / st[1] if st[1] else 0.0, _wilson(st[2], st[1]), float(elo[i]), 1.96 * float(se[i]))
+        for i, st in enumerate(stats))
+    g = len(rows)
+    table = Games(np.array([r[0] for r in rows], np.uint64), np.array([r[1] for r in rows], np.int32),
+                  np.array([r[2] for r in rows], np.int32).reshape(g, n),
+                  np.array([r[3] for r in rows], np.float64).reshape(g, n),
+                  np.array([r[4] for r in rows], np.uint64), np.array([r[5] for r in rows], bool),
+                  np.array([r[6] for r in rows], np.int32), tuple(r[7] for r in rows))
+    return TournamentResult(spec, agents, table, None if sprt is None else sprt.result(), tuple(move_lists))
+
+
+def _run_python(game: Game, lineup: list[Any], games: int, seed: int, duplicate: bool, max_moves: int,
+                test: Optional[tuple[float, float, float, float]], keep_moves: bool,
+                progress: bool, first_game: int = 0) -> TournamentResult:
+    n = game.num_players
+    plan = _plan(game, lineup, test)
+    lineup, slot_agent, names = plan.lineup, plan.slot_agent, plan.names
     cap = max_moves or _DEFAULT_MAX_MOVES
-    rows: list[tuple[Any, ...]] = []
+    rows: list[_Row] = []
     move_lists: list[np.ndarray] = []
-    w = d = l = 0.0
-    decision = None
-    llr = 0.0
-    lower, upper = _bounds(test) if test is not None else (0.0, 0.0)
+    sprt = _Sprt(test) if test is not None else None
     bar = _progress_bar(games, progress)
     try:
-        for g in range(games):
+        for g in range(first_game, first_game + games):
             rotation = g % n
             game_seed = derive_seed(seed, g // n if duplicate else g)
             base = derive_seed(seed ^ _AGENT_SEED_KEY, g)
@@ -388,70 +521,9 @@ def _run_python(game: Game, lineup: list[Any], games: int, seed: int, duplicate:
             move_lists.append(np.array(played, np.int32).reshape(-1, 2) if keep_moves else np.zeros((0, 2), np.int32))
             if bar is not None:
                 bar.update(1)
-            if test is not None:
-                for s in range(n):
-                    for t in range(n):
-                        if seats[s] == 0 and seats[t] == 1:
-                            x = _pair_score(returns, truncated, s, t)
-                            if x == 1:
-                                w += 1
-                            elif x == 0:
-                                l += 1
-                            else:
-                                d += 1
-                llr = _sprt_llr(test, w, d, l)
-                if llr >= upper or llr <= lower:
-                    decision = "H1" if llr >= upper else "H0"
-                    break
+            if sprt is not None and sprt.add(seats, returns, truncated):
+                break
     finally:
         if bar is not None:
             bar.close()
-
-    k = len(distinct)
-    pair_games = np.zeros((k, k))
-    pair_score = np.zeros((k, k))
-    stats = [[0, 0, 0, 0, 0, 0, 0, 0.0] for _ in range(k)]  # games seats W D L T illegal score
-    for (_, _, seats, returns, _, truncated, illegal_seat, _) in rows:
-        present = set()
-        for s in range(n):
-            a = seats[s]
-            present.add(a)
-            st = stats[a]
-            st[1] += 1
-            st[7] += float(returns[s])
-            st[6] += illegal_seat == s
-            if truncated:
-                st[5] += 1
-            else:
-                others = [returns[t] for t in range(n) if t != s]
-                if any(o > returns[s] for o in others):
-                    st[4] += 1
-                elif any(o == returns[s] for o in others):
-                    st[3] += 1
-                else:
-                    st[2] += 1
-            for t in range(s + 1, n):
-                b = seats[t]
-                if a != b:
-                    x = _pair_score(returns, truncated, s, t)
-                    pair_games[a, b] += 1
-                    pair_games[b, a] += 1
-                    pair_score[a, b] += x
-                    pair_score[b, a] += 1 - x
-        for a in present:
-            stats[a][0] += 1
-    elo, se = elo_fit(pair_games, pair_score)
-    agents = tuple(
-        AgentResult(names[i], int(st[0]), int(st[1]), int(st[2]), int(st[3]), int(st[4]), int(st[5]), int(st[6]), st[7],
-                    st[2] / st[1] if st[1] else 0.0, _wilson(st[2], st[1]), float(elo[i]), 1.96 * float(se[i]))
-        for i, st in enumerate(stats))
-    g = len(rows)
-    table = Games(np.array([r[0] for r in rows], np.uint64), np.array([r[1] for r in rows], np.int32),
-                  np.array([r[2] for r in rows], np.int32).reshape(g, n),
-                  np.array([r[3] for r in rows], np.float64).reshape(g, n),
-                  np.array([r[4] for r in rows], np.uint64), np.array([r[5] for r in rows], bool),
-                  np.array([r[6] for r in rows], np.int32), tuple(r[7] for r in rows))
-    result_sprt = None
-    if test is not None:
-        result_sprt = SprtResult(*test, decision, llr, lower, upper, w, d, l)
-    return TournamentResult(game.spec, agents, table, result_sprt, tuple(move_lists))
+    return _summarize(game.spec, names, n, rows, move_lists, sprt)

@@ -287,6 +287,7 @@ pub struct meeple_tournament_config_t {
     pub sprt_beta: f64,
     pub keep_moves: i32,
     pub reserved: i32,
+    pub first_game: u64,
 }
 
 #[repr(C)]

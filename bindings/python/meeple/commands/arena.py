@@ -2,6 +2,7 @@
 
     meeple arena catan heuristic random --games 400 --threads 0
     meeple arena tictactoe --agents "mcts(iterations=500),heuristic" --sprt 0,50,0.05,0.05
+    meeple arena catan heuristic random --games 4000 --ray   # slices as Ray tasks: the same results
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     p.add_argument("--save", default=None, metavar="FILE",
                    help="write every game's seed, seats and moves as JSON, to replay any game")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--ray", action="store_true",
+                   help="play slices of the games as Ray tasks on a local Ray cluster (the same results)")
+    p.add_argument("--ray-address", default=None, metavar="ADDRESS",
+                   help="play them on the Ray cluster at ADDRESS (auto, HOST:PORT or ray://HOST:PORT); implies --ray")
     p.set_defaults(run=run)
 
 
@@ -68,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
         result = arena_module.tournament(
             game, specs, args.games, seed=args.seed, threads=args.threads, duplicate=not args.no_duplicate,
             max_moves=args.max_moves, sprt=sprt, keep_moves=args.save is not None,
-            progress=not args.no_progress and not args.json and sys.stderr.isatty())
+            progress=not args.no_progress and not args.json and sys.stderr.isatty(),
+            ray=args.ray_address if args.ray_address is not None else args.ray)
     except (ValueError, TypeError) as e:
         print(f"meeple arena: error: {e}", file=sys.stderr)
         return 2

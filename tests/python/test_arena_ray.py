@@ -1,0 +1,149 @@
+"""meeple.arena on Ray (``tournament(..., ray=True)``, ``meeple arena --ray``) on a local
+Ray cluster started here (ray.init with 2 CPUs, once for the module): the games, the
+records, the Elo and the SPRT's stop equal the local run's at any number of tasks.
+Slices (``first_game``) and the refusals of bad Ray input need no Ray. Ray tests skip,
+with the reason, without Ray."""
+
+from __future__ import annotations
+
+import _thread
+import json
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from meeple import arena
+from meeple.agents import derive_seed
+from meeple.cli import main
+
+
+@pytest.fixture(scope="module")
+def ray_cluster():
+    try:
+        import ray
+    except ImportError:
+        yield None
+        return
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield ray
+    ray.shutdown()
+
+
+@pytest.fixture
+def ray(ray_cluster, require_peer):
+    require_peer("ray", extra="ray")
+    return ray_cluster
+
+
+def assert_same(a: arena.TournamentResult, b: arena.TournamentResult) -> None:
+    """Equal to the bit: every game row and move, every record (NaN equal to NaN), the SPRT."""
+    assert a.game == b.game
+    for f in a.games._fields:
+        x, y = getattr(a.games, f), getattr(b.games, f)
+        if isinstance(x, np.ndarray):
+            assert x.dtype == y.dtype and np.array_equal(x, y), f
+        else:
+            assert x == y, f
+    assert len(a.moves) == len(b.moves) and all(np.array_equal(m, n) for m, n in zip(a.moves, b.moves))
+    assert repr(a.agents) == repr(b.agents)
+    assert repr(a.sprt) == repr(b.sprt)
+
+
+CASES = [
+    ("tictactoe", ["mcts(iterations=20)", "random"], 11, "library"),
+    ("tictactoe", ["heuristic", "mcts(iterations=10)"], 5, "python"),
+    # 3 seats: slices of 1, 2 and 3 games start inside rotation groups.
+    ("catan(players=3)", ["mcts(iterations=5,rollout_depth=10)", "heuristic", "random"], 7, "library"),
+]
+
+
+@pytest.mark.parametrize("first", [1, 4])
+@pytest.mark.parametrize("backend", ["library", "python"])
+def test_a_slice_plays_the_games_of_the_whole_run(first, backend):
+    lineup = ["mcts(iterations=5,rollout_depth=10)", "heuristic", "random"]
+    whole = arena.tournament("catan(players=3)", lineup, 6, seed=4, backend=backend)
+    part = arena.tournament("catan(players=3)", lineup, 6 - first, seed=4, backend=backend, first_game=first)
+    # Game g sits at rotation g % 3 on the setup of group g // 3 (duplicate format).
+    assert part.games.rotations.tolist() == [g % 3 for g in range(first, 6)]
+    assert part.games.seeds.tolist() == [derive_seed(4, g // 3) for g in range(first, 6)]
+    for f in ("seeds", "rotations", "agent_of_seat", "returns", "moves", "truncated"):
+        assert np.array_equal(getattr(part.games, f), getattr(whole.games, f)[first:]), f
+    assert all(np.array_equal(m, n) for m, n in zip(part.moves, whole.moves[first:]))
+    assert sum(a.seats for a in part.agents) == 3 * (6 - first)
+
+
+def test_first_game_out_of_range_is_refused():
+    with pytest.raises(ValueError, match="first_game"):
+        arena.tournament("tictactoe", ["random"], 2, first_game=-1)
+    with pytest.raises(ValueError, match="first_game"):
+        arena.tournament("tictactoe", ["random"], 2, first_game=2**64 - 2)
+
+
+@pytest.mark.parametrize("spec,lineup,games,backend", CASES)
+def test_ray_run_equals_the_local_run_at_any_number_of_tasks(ray, spec, lineup, games, backend):
+    local = arena.tournament(spec, lineup, games, seed=3, threads=2, backend=backend)
+    for tasks in (1, 2, 3, games):
+        assert_same(arena.tournament(spec, lineup, games, seed=3, backend=backend, ray=True, ray_tasks=tasks), local)
+
+
+def test_sprt_on_ray_stops_at_the_local_game_with_the_local_decision(ray):
+    lineup, test = ["heuristic", "random"], (0, 100, 0.05, 0.05)
+    local = arena.tournament("tictactoe", lineup, 50, seed=2, sprt=test)
+    stop = len(local.games.seeds)
+    assert local.sprt.decision == "H1" and stop < 50
+    # 3 tasks: slices of 5 games; the stop falls inside one, and later games are dropped.
+    assert stop % 5 != 0
+    for tasks in (1, 3, 7):
+        on_ray = arena.tournament("tictactoe", lineup, 50, seed=2, sprt=test, ray=True, ray_tasks=tasks)
+        assert_same(on_ray, local)
+        assert len(on_ray.games.seeds) == stop and on_ray.sprt.llr >= on_ray.sprt.upper
+
+
+@pytest.mark.parametrize("extra", [["--json"], ["--sprt", "0,100,0.05,0.05"]])
+def test_cli_arena_on_ray_prints_what_the_local_run_prints(ray, capsys, extra):
+    args = ["arena", "catan(players=3)", "--agents", "heuristic,random", "--games", "9", "--seed", "2", *extra]
+    assert main(args) == 0
+    local = capsys.readouterr().out
+    assert main([*args, "--ray"]) == 0
+    assert capsys.readouterr().out == local
+    if "--json" in extra:
+        assert json.loads(local)["games"] == 9
+
+
+def test_ctrl_c_cancels_the_ray_tasks(ray):
+    timer = threading.Timer(1.5, _thread.interrupt_main)
+    timer.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            arena.tournament("tictactoe", ["mcts(iterations=3000)", "random"], 4000, ray=True)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 20
+    # The cancelled tasks give their CPUs back.
+    deadline = time.monotonic() + 20
+    while ray.available_resources().get("CPU", 0) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert ray.available_resources().get("CPU", 0) == 2
+
+
+@pytest.mark.parametrize("address,said", [("127.0.0.1:1", "cannot reach"), ("no-port", "HOST:PORT"),
+                                          ("", "HOST:PORT")])
+def test_cli_bad_ray_address_is_one_line_and_exit_2(capsys, address, said):
+    assert main(["arena", "tictactoe", "random", "--games", "2", "--ray-address", address]) == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip()
+    assert captured.out == "" and "\n" not in err and "Traceback" not in err
+    # Without Ray installed the one line says how to install it instead.
+    assert said in err or 'pip install "meeple[ray]"' in err
+
+
+def test_without_ray_the_switch_says_how_to_install_it(monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a))
+    with pytest.raises(ValueError, match=r'pip install "meeple\[ray\]"'):
+        arena.tournament("tictactoe", ["random"], 2, ray=True)
