@@ -69,7 +69,7 @@ extern "C" {
 /* ---- Versions ------------------------------------------------------------------- */
 
 /* The ABI this header describes. Bumped on any incompatible change. */
-#define MEEPLE_ABI_VERSION 3
+#define MEEPLE_ABI_VERSION 4
 /* The layout of snapshot bytes (header fields; the state part has its own version). */
 #define MEEPLE_SNAPSHOT_VERSION 1
 /* The layout of the JSON written by meeple_game_describe_json. */

@@ -15,7 +15,7 @@ use std::os::raw::c_char;
 // ---- Versions ---------------------------------------------------------------------
 
 /// The ABI these declarations were written for; `meeple_abi_version()` must agree.
-pub const MEEPLE_ABI_VERSION: u32 = 3;
+pub const MEEPLE_ABI_VERSION: u32 = 4;
 pub const MEEPLE_SNAPSHOT_VERSION: u32 = 1;
 pub const MEEPLE_DESCRIBE_VERSION: u32 = 1;
 
