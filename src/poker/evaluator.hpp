@@ -104,14 +104,16 @@ inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
 }
 
 // The flush of cards ids[0..n) whose summed hashed words are `sum`: out of line, as it
-// is rare (and the hot loop then keeps fewer values alive).
+// is rare (and the hot loop then keeps fewer values alive). The cards' mask is built and
+// the flush suit's 13 bits cut from it, with no branch on the cards: a test of each
+// card's suit would be a coin toss for the predictor, up to seven mispredictions a flush
+// (measured: 0.4-0.5 ns a random hand more, of 3.2-3.7).
 template <class Id>
 [[gnu::noinline]] std::uint32_t flush_value_of_cards(const EvalTables& t, const Id* ids, int n, std::uint64_t sum) {
     const int suit = __builtin_ctzll(sum & 0x8888) >> 2;
-    unsigned ranks = 0;
-    for (int i = 0; i < n; ++i)
-        if (ids[i] / 13 == suit) ranks |= 1u << (ids[i] % 13);
-    return static_cast<std::uint32_t>(t.suit_words[ranks] >> kFlushShift);
+    CardMask mask = 0;
+    for (int i = 0; i < n; ++i) mask |= card_bit(ids[i]);
+    return static_cast<std::uint32_t>(t.suit_words[(mask >> (13 * suit)) & 0x1FFF] >> kFlushShift);
 }
 
 // The value of 5 to 7 distinct card ids, for callers that hold cards rather than masks.
