@@ -170,7 +170,7 @@ __attribute__((noinline)) std::uint64_t bench_omp_eval_ids(const Hands& h, const
 __attribute__((noinline)) std::uint64_t bench_meeple_eval_keys(const Hands& h) {
     const EvalTables& t = eval_tables();
     std::uint64_t s = 0;
-    for (const HandKey& k : h.keys) s += evaluate_unchecked(t, k);
+    for (const HandKey& k : h.keys) s += evaluate7_unchecked(t, k);  // seven cards each
     return s;
 }
 __attribute__((noinline)) std::uint64_t bench_meeple_eval_masks(const Hands& h) {
@@ -204,7 +204,7 @@ __attribute__((noinline)) std::uint64_t bench_meeple_sequential() {
                         const HandKey h5 = h4 + c[f];
                         for (int g = f + 1; g < 52; ++g) {
                             const HandKey h6 = h5 + c[g];
-                            for (int k = g + 1; k < 52; ++k) s += evaluate_unchecked(t, h6 + c[k]);
+                            for (int k = g + 1; k < 52; ++k) s += evaluate7_unchecked(t, h6 + c[k]);
                         }
                     }
                 }

@@ -175,6 +175,50 @@ void build_perfect_hash(const std::vector<Entry>& entries, EvalTables& t) {
     fail(Status::internal, "poker evaluator: no perfect hash found for the rank table");
 }
 
+// The seven-card table: the rank keys of seven cards alone, hashed by the multiplier of
+// the main table (so the same hashed card words serve both) into 2^kHash7SlotBits slots.
+// Keys of equal value may share a slot, which lets the 49,205 keys pack at 75% load.
+void build_seven_card_hash(const std::vector<Entry>& entries, EvalTables& t) {
+    constexpr std::uint32_t kBuckets = 1u << kHashBucketBits, kSlots = 1u << kHash7SlotBits;
+    std::vector<std::vector<std::uint32_t>> buckets(kBuckets);
+    std::vector<std::vector<std::uint16_t>> values(kBuckets);
+    for (const Entry& e : entries) {
+        const std::uint64_t h = e.key * t.multiplier;
+        const auto b = static_cast<std::uint32_t>(h >> (64 - kHashBucketBits));
+        buckets[b].push_back(static_cast<std::uint32_t>(h >> (64 - kHashBucketBits - kHash7SlotBits)) & (kSlots - 1));
+        values[b].push_back(e.value);
+    }
+    std::vector<std::uint32_t> order(kBuckets);
+    for (std::uint32_t b = 0; b < kBuckets; ++b) order[b] = b;
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return buckets[a].size() != buckets[b].size() ? buckets[a].size() > buckets[b].size() : a < b;
+    });
+    for (std::uint32_t b = 0; b < kBuckets; ++b) t.displacement7[b] = b << kHash7SlotBits;
+    std::vector<std::uint8_t> used(kSlots, 0);
+    for (std::uint32_t b : order) {
+        const auto& slots = buckets[b];
+        const auto& vals = values[b];
+        if (slots.empty()) break;
+        bool placed = false;
+        for (std::uint32_t disp = 0; disp < kSlots && !placed; ++disp) {
+            bool fits = true;
+            for (std::size_t i = 0; i < slots.size() && fits; ++i) {
+                const std::uint32_t s = slots[i] ^ disp;
+                if (used[s] && t.rank_values7[s] != vals[i]) fits = false;
+                for (std::size_t j = 0; j < i && fits; ++j) fits = (slots[j] ^ disp) != s || vals[j] == vals[i];
+            }
+            if (!fits) continue;
+            for (std::size_t i = 0; i < slots.size(); ++i) {
+                used[slots[i] ^ disp] = 1;
+                t.rank_values7[slots[i] ^ disp] = vals[i];
+            }
+            t.displacement7[b] = disp ^ (b << kHash7SlotBits);
+            placed = true;
+        }
+        if (!placed) fail(Status::internal, "poker evaluator: no perfect hash found for the seven-card table");
+    }
+}
+
 std::unique_ptr<EvalTables> build_tables() {
     auto t = std::make_unique<EvalTables>();
     *t = EvalTables{};
@@ -209,13 +253,15 @@ std::unique_ptr<EvalTables> build_tables() {
     for (int id = 0; id < kDeckSize; ++id)
         t->card_words[id] = std::uint64_t{1} << (3 * (id % 13)) | std::uint64_t{1} << (48 + 4 * (id / 13));
 
-    std::vector<Entry> entries;
+    std::vector<Entry> entries, seven;
     for (int total = 5; total <= 7; ++total) {
         for_each_multiset(counts, 0, total, [&](const Counts& c) {
             entries.push_back({rank_key(c), value_of(best_without_flush(c))});
+            if (total == 7) seven.push_back(entries.back());
         });
     }
     build_perfect_hash(entries, *t);
+    build_seven_card_hash(seven, *t);
     for (unsigned ranks = 0; ranks < (1u << 13); ++ranks)
         t->hashed_suit_words[ranks] = (t->suit_words[ranks] & kRankKeyMask) * t->multiplier | t->suit_words[ranks] >> kFlushShift;
     for (int id = 0; id < kDeckSize; ++id)

@@ -73,6 +73,12 @@ inline std::uint32_t evaluate_unchecked(const EvalTables& t, const HandKey& h) {
     return hashed_rank_value_unchecked(t, h.key);
 }
 
+// The same for a HandKey of exactly seven cards, from the smaller seven-card table.
+inline std::uint32_t evaluate7_unchecked(const EvalTables& t, const HandKey& h) {
+    if (__builtin_expect((h.key & kFlushBits) != 0, 0)) return flush_value_unchecked(t, h.key, h.mask);
+    return hashed_rank_value7_unchecked(t, h.key);
+}
+
 // The value the hand would have if no five of its cards shared a suit.
 inline std::uint32_t rank_only_value_unchecked(const EvalTables& t, const HandKey& h) {
     return hashed_rank_value_unchecked(t, h.key);

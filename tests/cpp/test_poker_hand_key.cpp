@@ -15,7 +15,8 @@ TEST(poker_hand_keys_summed_card_by_card_give_the_seven_card_category_counts) {
     const EvalTables& t = eval_tables();
     CardKey c[52];
     for (int i = 0; i < 52; ++i) c[i] = card_key(t, i);
-    std::array<std::uint64_t, kNumHandValues + 1> by_value{};
+    // by_value7: the same hands through the seven-card table (evaluate7_unchecked).
+    std::array<std::uint64_t, kNumHandValues + 1> by_value{}, by_value7{};
     for (int a = 0; a < 52; ++a) {
         const HandKey h1 = HandKey{} + c[a];
         for (int b = a + 1; b < 52; ++b) {
@@ -28,7 +29,10 @@ TEST(poker_hand_keys_summed_card_by_card_give_the_seven_card_category_counts) {
                         const HandKey h5 = h4 + c[f];
                         for (int g = f + 1; g < 52; ++g) {
                             const HandKey h6 = h5 + c[g];
-                            for (int k = g + 1; k < 52; ++k) ++by_value[evaluate_unchecked(t, h6 + c[k])];
+                            for (int k = g + 1; k < 52; ++k) {
+                                ++by_value[evaluate_unchecked(t, h6 + c[k])];
+                                ++by_value7[evaluate7_unchecked(t, h6 + c[k])];
+                            }
                         }
                     }
                 }
@@ -41,6 +45,48 @@ TEST(poker_hand_keys_summed_card_by_card_give_the_seven_card_category_counts) {
     const std::array<std::uint64_t, kNumCategories> known = {23294460, 58627800, 31433400, 6461620, 6180020,
                                                             4047644,  3473184,  224848,   41584};
     for (int i = 0; i < kNumCategories; ++i) CHECK_EQ(counts[i], known[i]);
+    for (std::uint32_t v = 0; v <= kNumHandValues; ++v) CHECK_EQ(by_value7[v], by_value[v]);
+}
+
+TEST(poker_every_seven_card_rank_multiset_has_its_value_in_the_seven_card_table) {
+    // Each of the 49,205 multisets of seven ranks (at most four of a rank) as a hand with
+    // no flush: the cards in rank order take suits c, d, h, s in turn, so the cards of a
+    // rank differ in suit and no suit holds more than two. The seven-card paths (from
+    // ids, from a HandKey) must give what the general table gives for the mask.
+    const EvalTables& t = eval_tables();
+    int multisets = 0;
+    std::array<int, 13> count{};
+    const auto check_hand = [&] {
+        int ids[7];
+        std::uint8_t bytes[7];
+        CardMask m = 0;
+        int k = 0;
+        for (int r = 0; r < 13; ++r)
+            for (int j = 0; j < count[r]; ++j, ++k) {
+                ids[k] = card_id(r + 2, k % 4);
+                bytes[k] = static_cast<std::uint8_t>(ids[k]);
+                m |= card_bit(ids[k]);
+            }
+        const std::uint32_t v = evaluate(m);
+        CHECK(category_of(v) != Category::flush && category_of(v) != Category::straight_flush);
+        CHECK_EQ(evaluate_cards_unchecked(t, ids, 7), v);
+        CHECK_EQ(evaluate_cards_unchecked(t, bytes, 7), v);
+        CHECK_EQ(evaluate7_unchecked(t, hand_key(t, m)), v);
+        ++multisets;
+    };
+    const auto walk = [&](auto&& self, int r, int left) -> void {
+        if (r == 13) {
+            if (left == 0) check_hand();
+            return;
+        }
+        for (int n = 0; n <= 4 && n <= left; ++n) {
+            count[r] = n;
+            self(self, r + 1, left - n);
+        }
+        count[r] = 0;
+    };
+    walk(walk, 0, 7);
+    CHECK_EQ(multisets, 49205);
 }
 
 TEST(poker_hand_keys_from_masks_sums_and_hole_plus_board_agree_with_masks) {
