@@ -579,7 +579,8 @@ RangeEquityResult exact_heads_up_sweep(const RangeEquityRequest& q, const Setup&
     const std::size_t tasks = s.missing == 0 ? 1 : s.deck.size() - static_cast<std::size_t>(s.missing) + 1;
     q.control.set_total(s.boards);
     q.control.check();
-    const ShowdownSweep shape(t, side_a, side_b);
+    ShowdownSweep shape(t, side_a, side_b);
+    shape.prepare(q.board, s.deck, s.missing);
     parallel_for(tasks, q.threads, [&](std::size_t first) {
         try {
             ShowdownSweep sweep(shape);
