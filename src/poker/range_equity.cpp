@@ -5,6 +5,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <unordered_map>
 #include <string>
@@ -581,15 +582,33 @@ RangeEquityResult exact_heads_up_sweep(const RangeEquityRequest& q, const Setup&
     q.control.check();
     ShowdownSweep shape(t, side_a, side_b);
     shape.prepare(q.board, s.deck, s.missing);
+    // One copy of the shape a worker, not a task (a flop has 47 tasks): a task takes a
+    // copy from the pool, clears its tallies and gives it back.
+    std::vector<std::unique_ptr<ShowdownSweep>> pool;
+    std::mutex pool_mutex;
     parallel_for(tasks, q.threads, [&](std::size_t first) {
+        std::unique_ptr<ShowdownSweep> sweep;
+        {
+            std::lock_guard<std::mutex> lock(pool_mutex);
+            if (!pool.empty()) {
+                sweep = std::move(pool.back());
+                pool.pop_back();
+            }
+        }
         try {
-            ShowdownSweep sweep(shape);
-            score_task_boards(q, s, first, [&](CardMask board, std::uint32_t mult) { sweep.score(board, mult); });
-            sum.commit(first, sweep.tallies());
+            if (sweep) {
+                sweep->clear_tallies();
+            } else {
+                sweep = std::make_unique<ShowdownSweep>(shape);
+            }
+            score_task_boards(q, s, first, [&](CardMask board, std::uint32_t mult) { sweep->score(board, mult); });
+            sum.commit(first, sweep->tallies());
         } catch (...) {
             sum.abort();
             throw;
         }
+        std::lock_guard<std::mutex> lock(pool_mutex);
+        pool.push_back(std::move(sweep));
     });
     const std::uint64_t pairs = shape.compatible_pairs();
     if (pairs == 0) {

@@ -86,6 +86,8 @@ ShowdownSweep::ShowdownSweep(const EvalTables& t, SweepSide a, SweepSide b) : t_
     for (const Item& it : given) ++count[it.rank_pair + 1];
     for (int p = 1; p <= 169; ++p) count[p] += count[p - 1];
     std::copy(count, count + 170, pair_begin_);
+    std::copy(count, count + 169, pair_split_);
+    for (const Item& it : given) pair_split_[it.rank_pair] += it.side == 0;
     items_.resize(given.size());
     item_key_.resize(given.size());
     std::vector<std::uint16_t> moved_to(given.size());
@@ -96,6 +98,10 @@ ShowdownSweep::ShowdownSweep(const EvalTables& t, SweepSide a, SweepSide b) : t_
         moved_to[i] = static_cast<std::uint16_t>(at);
     }
     given_order_ = moved_to;
+    bool used[kDeckSize] = {};
+    for (const Item& it : items_) used[it.c1] = used[it.c2] = true;
+    for (int c = 0; c < kDeckSize; ++c)
+        if (used[c]) used_cards_.push_back(static_cast<std::uint8_t>(c));
     for (std::size_t i = 0; i < given.size(); ++i) {
         for (int suit = 0; suit < 4; ++suit) {
             const int k = (given[i].suit1 == suit) + (given[i].suit2 == suit);
@@ -152,6 +158,153 @@ void ShowdownSweep::prepare(CardMask base, const std::vector<CardMask>& deck, in
     orders_ = std::move(orders);
 }
 
+template <bool kFlush>
+void ShowdownSweep::sweep(const std::uint32_t* keys, std::size_t n, CardMask board, double m, int flush_suit,
+                          int need) {
+    // The sweep: below[s] is side s's weight over the combos weaker than the current
+    // value, below_card[s][c] the part of it holding card c; equal / equal_card the same
+    // over the combos of the current value.
+    double below[2] = {0, 0}, equal[2];
+    double(&below_card)[2][kDeckSize] = below_card_;
+    double(&equal_card)[2][kDeckSize] = equal_card_;
+    if (used_cards_.size() < 40) {
+        for (const std::uint8_t c : used_cards_) below_card[0][c] = below_card[1][c] = 0;
+    } else {
+        std::fill(&below_card[0][0], &below_card[0][0] + 2 * kDeckSize, 0.0);
+    }
+    double* const tally = tally_.data();
+    std::uint16_t* const members = members_.data();
+    const Item* const items = items_.data();
+    for (std::size_t g = 0; g < n;) {
+        const std::uint32_t value = keys[g] >> kShift;
+        const std::uint32_t low_bits = keys[g] & (kItemBit - 1);
+        // A value held by one rank pair of one side's combos alone (the usual case): no
+        // ties with the other side, and the tallies read only the other side's sums,
+        // so one pass over the pair's combos does it.
+        const bool alone = !(keys[g] & kItemBit) && (g + 1 == n || (keys[g + 1] >> kShift) != value);
+        if (alone && pair_sides_[low_bits] != 3) {
+            const int s = pair_sides_[low_bits] >> 1, o = 1 - s;
+            const double other = below[o];
+            const double* const other_card = below_card[o];
+            double* const own_card = below_card[s];
+            double sum = 0;
+            for (std::uint32_t k = pair_begin_[low_bits]; k < pair_begin_[low_bits + 1]; ++k) {
+                const Item& it = items[k];
+                if ((it.mask & board) || (kFlush && (it.suit1 == flush_suit) + (it.suit2 == flush_suit) >= need))
+                    continue;
+                tally[it.win] += m * (other - other_card[it.c1] - other_card[it.c2]);
+                sum += it.weight;
+                own_card[it.c1] += it.weight;
+                own_card[it.c2] += it.weight;
+            }
+            below[s] += sum;
+            ++g;
+            continue;
+        }
+        // A value held by one rank pair of both sides' combos alone (a's items of the
+        // pair first, then b's): the general case below without a list of members and
+        // with each side's sums in registers; the same sums in the same order.
+        if (alone) {
+            const std::uint32_t begin = pair_begin_[low_bits], split = pair_split_[low_bits],
+                                end = pair_begin_[low_bits + 1];
+            auto live = [&](const Item& it) {
+                return !((it.mask & board) ||
+                         (kFlush && (it.suit1 == flush_suit) + (it.suit2 == flush_suit) >= need));
+            };
+            // Each side's equal sums, and its wins against the other side's weaker combos.
+            auto gather = [&](std::uint32_t from, std::uint32_t to, int s) {
+                const int o = 1 - s;
+                const double other = below[o];
+                const double* const other_card = below_card[o];
+                double* const card = equal_card[s];
+                double sum = 0;
+                for (std::uint32_t k = from; k < to; ++k) {
+                    const Item& it = items[k];
+                    if (!live(it)) continue;
+                    sum += it.weight;
+                    card[it.c1] += it.weight;
+                    card[it.c2] += it.weight;
+                    tally[it.win] += m * (other - other_card[it.c1] - other_card[it.c2]);
+                }
+                return sum;
+            };
+            const double sum0 = gather(begin, split, 0), sum1 = gather(split, end, 1);
+            auto ties = [&](std::uint32_t from, std::uint32_t to, int s, double other) {
+                const double* const other_card = equal_card[1 - s];
+                const std::size_t tie = size_[s];
+                for (std::uint32_t k = from; k < to; ++k) {
+                    const Item& it = items[k];
+                    if (!live(it)) continue;
+                    tally[it.win + tie] += m * (other - other_card[it.c1] - other_card[it.c2] + it.same);
+                }
+            };
+            ties(begin, split, 0, sum1);
+            ties(split, end, 1, sum0);
+            auto pass = [&](std::uint32_t from, std::uint32_t to, int s) {
+                double* const card = below_card[s];
+                double* const eq = equal_card[s];
+                for (std::uint32_t k = from; k < to; ++k) {
+                    const Item& it = items[k];
+                    if (!live(it)) continue;
+                    card[it.c1] += it.weight;
+                    card[it.c2] += it.weight;
+                    eq[it.c1] = 0;
+                    eq[it.c2] = 0;
+                }
+            };
+            pass(begin, split, 0);
+            pass(split, end, 1);
+            below[0] += sum0;
+            below[1] += sum1;
+            ++g;
+            continue;
+        }
+        // The live combos of this value: flush makers listed alone, and those of each rank
+        // pair listed that are not blocked by the board nor making a flush.
+        std::size_t count = 0;
+        for (; g < n && (keys[g] >> kShift) == value; ++g) {
+            const std::uint32_t bits = keys[g] & (kItemBit - 1);
+            if (keys[g] & kItemBit) {
+                members[count++] = static_cast<std::uint16_t>(bits);
+                continue;
+            }
+            for (std::uint32_t k = pair_begin_[bits]; k < pair_begin_[bits + 1]; ++k) {
+                const Item& it = items[k];
+                if ((it.mask & board) || (kFlush && (it.suit1 == flush_suit) + (it.suit2 == flush_suit) >= need))
+                    continue;
+                members[count++] = static_cast<std::uint16_t>(k);
+            }
+        }
+        // Two sums in registers (adding 0 to a sum leaves it as it was), not a sum in
+        // memory indexed by side, which would wait on its own store every combo.
+        double equal0 = 0, equal1 = 0;
+        for (std::size_t k = 0; k < count; ++k) {
+            const Item& it = items[members[k]];
+            equal0 += it.side ? 0.0 : it.weight;
+            equal1 += it.side ? it.weight : 0.0;
+            equal_card[it.side][it.c1] += it.weight;
+            equal_card[it.side][it.c2] += it.weight;
+        }
+        equal[0] = equal0;
+        equal[1] = equal1;
+        for (std::size_t k = 0; k < count; ++k) {
+            const Item& it = items[members[k]];
+            const int o = 1 - it.side;
+            tally[it.win] += m * (below[o] - below_card[o][it.c1] - below_card[o][it.c2]);
+            tally[it.win + size_[it.side]] += m * (equal[o] - equal_card[o][it.c1] - equal_card[o][it.c2] + it.same);
+        }
+        for (std::size_t k = 0; k < count; ++k) {
+            const Item& it = items[members[k]];
+            below_card[it.side][it.c1] += it.weight;
+            below_card[it.side][it.c2] += it.weight;
+            equal_card[it.side][it.c1] = 0;
+            equal_card[it.side][it.c2] = 0;
+        }
+        below[0] += equal[0];
+        below[1] += equal[1];
+    }
+}
+
 void ShowdownSweep::score(CardMask board, std::uint32_t mult) {
     const HandKey hb = hand_key(t_, board);
     // A flush needs five of a suit: with three or more of a suit on the board (one suit
@@ -200,85 +353,10 @@ void ShowdownSweep::score(CardMask board, std::uint32_t mult) {
         n = k;
     }
 
-    // The sweep: below[s] is side s's weight over the combos weaker than the current
-    // value, below_card[s][c] the part of it holding card c; equal / equal_card the same
-    // over the combos of the current value.
-    double below[2] = {0, 0}, equal[2];
-    double below_card[2][kDeckSize] = {};
-    double(&equal_card)[2][kDeckSize] = equal_card_;
-    const double m = static_cast<double>(mult);
-    double* const tally = tally_.data();
-    std::uint16_t* const members = members_.data();
-    const Item* const items = items_.data();
-    for (std::size_t g = 0; g < n;) {
-        const std::uint32_t value = keys[g] >> kShift;
-        const std::uint32_t low_bits = keys[g] & (kItemBit - 1);
-        // A value held by one rank pair of one side's combos alone (the usual case): no
-        // ties with the other side, and the tallies read only the other side's sums,
-        // so one pass over the pair's combos does it.
-        if (!(keys[g] & kItemBit) && (g + 1 == n || (keys[g + 1] >> kShift) != value) &&
-            pair_sides_[low_bits] != 3) {
-            const int s = pair_sides_[low_bits] >> 1, o = 1 - s;
-            const double other = below[o];
-            const double* const other_card = below_card[o];
-            double* const own_card = below_card[s];
-            double sum = 0;
-            for (std::uint32_t k = pair_begin_[low_bits]; k < pair_begin_[low_bits + 1]; ++k) {
-                const Item& it = items[k];
-                const int suited = (it.suit1 == flush_suit) + (it.suit2 == flush_suit);
-                if ((it.mask & board) || suited >= need) continue;
-                tally[it.win] += m * (other - other_card[it.c1] - other_card[it.c2]);
-                sum += it.weight;
-                own_card[it.c1] += it.weight;
-                own_card[it.c2] += it.weight;
-            }
-            below[s] += sum;
-            ++g;
-            continue;
-        }
-        // The live combos of this value: flush makers listed alone, and those of each rank
-        // pair listed that are not blocked by the board nor making a flush.
-        std::size_t count = 0;
-        for (; g < n && (keys[g] >> kShift) == value; ++g) {
-            const std::uint32_t bits = keys[g] & (kItemBit - 1);
-            if (keys[g] & kItemBit) {
-                members[count++] = static_cast<std::uint16_t>(bits);
-                continue;
-            }
-            for (std::uint32_t k = pair_begin_[bits]; k < pair_begin_[bits + 1]; ++k) {
-                const Item& it = items[k];
-                const int suited = (it.suit1 == flush_suit) + (it.suit2 == flush_suit);
-                if ((it.mask & board) || suited >= need) continue;
-                members[count++] = static_cast<std::uint16_t>(k);
-            }
-        }
-        // Two sums in registers (adding 0 to a sum leaves it as it was), not a sum in
-        // memory indexed by side, which would wait on its own store every combo.
-        double equal0 = 0, equal1 = 0;
-        for (std::size_t k = 0; k < count; ++k) {
-            const Item& it = items[members[k]];
-            equal0 += it.side ? 0.0 : it.weight;
-            equal1 += it.side ? it.weight : 0.0;
-            equal_card[it.side][it.c1] += it.weight;
-            equal_card[it.side][it.c2] += it.weight;
-        }
-        equal[0] = equal0;
-        equal[1] = equal1;
-        for (std::size_t k = 0; k < count; ++k) {
-            const Item& it = items[members[k]];
-            const int o = 1 - it.side;
-            tally[it.win] += m * (below[o] - below_card[o][it.c1] - below_card[o][it.c2]);
-            tally[it.win + size_[it.side]] += m * (equal[o] - equal_card[o][it.c1] - equal_card[o][it.c2] + it.same);
-        }
-        for (std::size_t k = 0; k < count; ++k) {
-            const Item& it = items[members[k]];
-            below_card[it.side][it.c1] += it.weight;
-            below_card[it.side][it.c2] += it.weight;
-            equal_card[it.side][it.c1] = 0;
-            equal_card[it.side][it.c2] = 0;
-        }
-        below[0] += equal[0];
-        below[1] += equal[1];
+    if (need <= 2) {
+        sweep<true>(keys, n, board, static_cast<double>(mult), flush_suit, need);
+    } else {
+        sweep<false>(keys, n, board, static_cast<double>(mult), flush_suit, need);
     }
 }
 

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstddef>
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -60,6 +61,8 @@ public:
     // The tallies, one flat vector: win of each combo of a, tie of each combo of a, then
     // the same for b (each side's combos in the order given).
     const std::vector<double>& tallies() const { return tally_; }
+    // Sets the tallies back to 0 (to score another set of boards with the same object).
+    void clear_tallies() { std::fill(tally_.begin(), tally_.end(), 0.0); }
 
     // The other side's total weight over the combos that share no card with combo c of
     // `side` (board-independent: what the tallies are relative to, board by board).
@@ -80,6 +83,9 @@ private:
     };
     // The class of a board prepared for: its new cards' ranks.
     std::size_t rank_class(CardMask board) const;
+    // The pass over entries sorted by value (score()); kFlush: a board with a flush suit.
+    template <bool kFlush>
+    void sweep(const std::uint32_t* keys, std::size_t n, CardMask board, double m, int flush_suit, int need);
     // The rank pairs' entries (value << 13 | rank pair) of a board, stably sorted by value.
     void rank_pair_order(std::uint64_t board_key, std::uint32_t* out);
 
@@ -93,6 +99,8 @@ private:
     std::vector<std::pair<std::uint8_t, std::uint64_t>> rank_pairs_;
     // The items of rank pair p: items_[pair_begin_[p] .. pair_begin_[p + 1]).
     std::uint32_t pair_begin_[170] = {};
+    // Where b's items of rank pair p begin (a's come first).
+    std::uint32_t pair_split_[169] = {};
     // Which sides hold combos of rank pair p: bit 0 for a, bit 1 for b.
     std::uint8_t pair_sides_[169] = {};
     // Per suit s and need k (0..2): the items holding k or more cards of suit s, which
@@ -106,7 +114,11 @@ private:
     std::vector<std::uint16_t> members_;
     std::vector<double> tally_;
     std::vector<std::uint32_t> keys_, flush_keys_, sorted_;
-    double equal_card_[2][kDeckSize] = {};  // zero between groups
+    // The sweep's sums per card (sweep()): below_card_ cleared a board (only the cards
+    // of used_cards_, which the combos hold), equal_card_ zero between groups.
+    std::vector<std::uint8_t> used_cards_;
+    double below_card_[2][kDeckSize] = {};
+    double equal_card_[2][kDeckSize] = {};
 };
 
 }  // namespace meeple::poker
