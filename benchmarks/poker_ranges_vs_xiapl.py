@@ -13,7 +13,7 @@ keeps its best, so a burst of load from other processes hits both alike.
 On a flop (or later), XiaPL's Monte Carlo enumerates instead of sampling (1,081
 boards are fewer than the trials), so that row compares it with meeple's default
 (`exact=None`, which enumerates when the exact work is small: both answer exactly);
-meeple's own sampling of the same million trials is timed on the same row, alone.
+meeple's own sampling of the same million trials is timed alone, on the line below.
 
 Usage: PYTHONPATH=build/<dir>/stage/python python benchmarks/poker_ranges_vs_xiapl.py [repeats=5]
 XiaPL is optional (pip install xiapl); without it only meeple's figures are printed.
