@@ -2,6 +2,7 @@
 #include "poker/range_sweep.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <unordered_map>
 
@@ -98,10 +99,6 @@ ShowdownSweep::ShowdownSweep(const EvalTables& t, SweepSide a, SweepSide b) : t_
         moved_to[i] = static_cast<std::uint16_t>(at);
     }
     given_order_ = moved_to;
-    bool used[kDeckSize] = {};
-    for (const Item& it : items_) used[it.c1] = used[it.c2] = true;
-    for (int c = 0; c < kDeckSize; ++c)
-        if (used[c]) used_cards_.push_back(static_cast<std::uint8_t>(c));
     for (std::size_t i = 0; i < given.size(); ++i) {
         for (int suit = 0; suit < 4; ++suit) {
             const int k = (given[i].suit1 == suit) + (given[i].suit2 == suit);
@@ -167,11 +164,7 @@ void ShowdownSweep::sweep(const std::uint32_t* keys, std::size_t n, CardMask boa
     double below[2] = {0, 0}, equal[2];
     double(&below_card)[2][kDeckSize] = below_card_;
     double(&equal_card)[2][kDeckSize] = equal_card_;
-    if (used_cards_.size() < 40) {
-        for (const std::uint8_t c : used_cards_) below_card[0][c] = below_card[1][c] = 0;
-    } else {
-        std::fill(&below_card[0][0], &below_card[0][0] + 2 * kDeckSize, 0.0);
-    }
+    std::memset(below_card_, 0, sizeof below_card_);
     double* const tally = tally_.data();
     std::uint16_t* const members = members_.data();
     const Item* const items = items_.data();
@@ -211,7 +204,9 @@ void ShowdownSweep::sweep(const std::uint32_t* keys, std::size_t n, CardMask boa
                 return !((it.mask & board) ||
                          (kFlush && (it.suit1 == flush_suit) + (it.suit2 == flush_suit) >= need));
             };
-            // Each side's equal sums, and its wins against the other side's weaker combos.
+            // Each side's equal sums, and its wins against the other side's weaker
+            // combos; the live combos listed (a's, then b's) for the two passes after.
+            std::size_t count = 0;
             auto gather = [&](std::uint32_t from, std::uint32_t to, int s) {
                 const int o = 1 - s;
                 const double other = below[o];
@@ -221,6 +216,7 @@ void ShowdownSweep::sweep(const std::uint32_t* keys, std::size_t n, CardMask boa
                 for (std::uint32_t k = from; k < to; ++k) {
                     const Item& it = items[k];
                     if (!live(it)) continue;
+                    members[count++] = static_cast<std::uint16_t>(k);
                     sum += it.weight;
                     card[it.c1] += it.weight;
                     card[it.c2] += it.weight;
@@ -228,32 +224,32 @@ void ShowdownSweep::sweep(const std::uint32_t* keys, std::size_t n, CardMask boa
                 }
                 return sum;
             };
-            const double sum0 = gather(begin, split, 0), sum1 = gather(split, end, 1);
-            auto ties = [&](std::uint32_t from, std::uint32_t to, int s, double other) {
+            const double sum0 = gather(begin, split, 0);
+            const std::size_t count0 = count;
+            const double sum1 = gather(split, end, 1);
+            auto ties = [&](std::size_t from, std::size_t to, int s, double other) {
                 const double* const other_card = equal_card[1 - s];
                 const std::size_t tie = size_[s];
-                for (std::uint32_t k = from; k < to; ++k) {
-                    const Item& it = items[k];
-                    if (!live(it)) continue;
+                for (std::size_t k = from; k < to; ++k) {
+                    const Item& it = items[members[k]];
                     tally[it.win + tie] += m * (other - other_card[it.c1] - other_card[it.c2] + it.same);
                 }
             };
-            ties(begin, split, 0, sum1);
-            ties(split, end, 1, sum0);
-            auto pass = [&](std::uint32_t from, std::uint32_t to, int s) {
+            ties(0, count0, 0, sum1);
+            ties(count0, count, 1, sum0);
+            auto pass = [&](std::size_t from, std::size_t to, int s) {
                 double* const card = below_card[s];
                 double* const eq = equal_card[s];
-                for (std::uint32_t k = from; k < to; ++k) {
-                    const Item& it = items[k];
-                    if (!live(it)) continue;
+                for (std::size_t k = from; k < to; ++k) {
+                    const Item& it = items[members[k]];
                     card[it.c1] += it.weight;
                     card[it.c2] += it.weight;
                     eq[it.c1] = 0;
                     eq[it.c2] = 0;
                 }
             };
-            pass(begin, split, 0);
-            pass(split, end, 1);
+            pass(0, count0, 0);
+            pass(count0, count, 1);
             below[0] += sum0;
             below[1] += sum1;
             ++g;

@@ -114,9 +114,8 @@ private:
     std::vector<std::uint16_t> members_;
     std::vector<double> tally_;
     std::vector<std::uint32_t> keys_, flush_keys_, sorted_;
-    // The sweep's sums per card (sweep()): below_card_ cleared a board (only the cards
-    // of used_cards_, which the combos hold), equal_card_ zero between groups.
-    std::vector<std::uint8_t> used_cards_;
+    // The sweep's sums per card (sweep()): below_card_ cleared a board, equal_card_
+    // zero between groups.
     double below_card_[2][kDeckSize] = {};
     double equal_card_[2][kDeckSize] = {};
 };
