@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
         {"top100%", "top100%", "Ks 7d 2c"},
         {"QQ+,AKs", "JJ,AQs", ""},
         {"22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+", "TT+,AQs+,AKo", ""},
+        {"JJ+,AKs,KdQd", "QQ,AKo,T9s", "Ks 7d 2c"},
     };
     const std::pair<const char*, ExactMethod> methods[] = {
         {"sweep", ExactMethod::sweep}, {"pairs", ExactMethod::pairs}, {"deals", ExactMethod::deals}};

@@ -7,7 +7,9 @@ The per-call count is the difference between two values of N, for example:
         $PY benchmarks/poker_ranges_instructions.py meeple 10
     ... meeple 30, xiapl 10, xiapl 30; per call = (Ir(30) - Ir(10)) / 20
 
-Usage: poker_ranges_instructions.py {meeple,xiapl,none} N
+Usage: poker_ranges_instructions.py {meeple,xiapl,none} N [case]
+case: wide (the default: 222 x 50 combos on Ks 7d 2c), small (29 x 22 combos on the same
+flop) or plo (AAKKds,AAQQds vs JT98ds,T987ds on the same flop).
 """
 
 from __future__ import annotations
@@ -17,12 +19,18 @@ import sys
 from meeple import poker
 from meeple.poker import Range, range_equity
 
-HERO, VILLAIN, BOARD = "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+", "TT+,AQs+,AKo", "Ks 7d 2c"
+CASES = {
+    "wide": ("holdem", "22+,A2s+,KTs+,QTs+,JTs,ATo+,KJo+", "TT+,AQs+,AKo"),
+    "small": ("holdem", "JJ+,AKs,KdQd", "QQ,AKo,T9s"),
+    "plo": ("plo", "AAKKds,AAQQds", "JT98ds,T987ds"),
+}
+BOARD = "Ks 7d 2c"
 
 
 def main() -> None:
     which, n = sys.argv[1], int(sys.argv[2])
-    a, b = Range(HERO), Range(VILLAIN)
+    game, hero, villain = CASES[sys.argv[3] if len(sys.argv) > 3 else "wide"]
+    a, b = Range(hero, game=game), Range(villain, game=game)
     if which == "xiapl":
         from xiapl.range import Combo
         from xiapl.range import Range as XRange
@@ -34,7 +42,7 @@ def main() -> None:
                 c = Combo()
                 c.mask, c.weight = m, w
                 combos.append(c)
-            return XRange(combos, GameType.Holdem)
+            return XRange(combos, GameType.Holdem if game == "holdem" else GameType.Plo)
 
         xa, xb, opt = xrange(a), xrange(b), SimulationOptions.exact()
         opt.threads = 1
@@ -42,7 +50,7 @@ def main() -> None:
             calculate_range_equity(xa, xb, poker.mask(BOARD), opt, RangeEquityMode.PerCombo)
     elif which == "meeple":
         for _ in range(n):
-            range_equity([a, b], BOARD, exact=True, threads=1)
+            range_equity([a, b], BOARD, exact=True, threads=1, game=game)
 
 
 if __name__ == "__main__":

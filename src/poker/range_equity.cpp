@@ -5,6 +5,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <unordered_map>
 #include <string>
@@ -457,6 +458,75 @@ RangeEquityResult exact_equity(const RangeEquityRequest& q, const Setup& s) {
 }
 
 
+// The heads-up counters' values of each combo on the boards where nobody can make a
+// flush (no suit three times on the board), which depend only on the board's ranks: with
+// at most two cards to come, a combo is evaluated once a class of boards with the same
+// new ranks (91 classes for the 1,081 boards of a flop, of which every board without
+// three of a suit) instead of once a board. Filled before the boards are scored, by a
+// walk over them in order (so every combo a board leaves live has its value), then
+// read-only. Memory: 169 x the combos, 4 bytes each, when that is at most kMaxEntries.
+class RankClassValues {
+public:
+    static constexpr std::size_t kMaxEntries = 4'000'000;
+
+    RankClassValues(const RangeEquityRequest& q, const Setup& s) : base_(q.board), missing_(s.missing) {
+        const Player& a = s.players[0];
+        const Player& b = s.players[1];
+        width_ = a.masks.size() + b.masks.size();
+        const std::size_t classes = missing_ == 2 ? 169 : missing_ == 1 ? 13 : 1;
+        if (missing_ < 0 || missing_ > 2 || classes * width_ > kMaxEntries) return;
+        values_.assign(classes * width_, 0);
+        const EvalTables& t = eval_tables();
+        auto visit = [&](CardMask board) {
+            if (flush_possible(board)) return;
+            std::uint32_t* row = &values_[rank_class(board) * width_];
+            const PloTriples triples = s.variant == Variant::plo ? plo_triples(board) : PloTriples{};
+            for (std::size_t k = 0; k < width_; ++k) {
+                const bool in_a = k < a.masks.size();
+                const std::size_t c = in_a ? k : k - a.masks.size();
+                const Player& p = in_a ? a : b;
+                if (row[k] || (p.masks[c] & board)) continue;
+                row[k] = s.variant == Variant::holdem ? evaluate_unchecked(t, p.masks[c] | board)
+                                                      : evaluate_plo_unchecked(t, p.pairs[c], triples);
+            }
+        };
+        if (missing_ == 0) {
+            visit(q.board);
+        } else {
+            completions(missing_, s.deck, 0, q.board, visit);
+        }
+        ready_ = true;
+    }
+
+    // The values of a's combos then b's on a board without a possible flush (0 where the
+    // board blocks the combo), or nullptr where they are to be evaluated.
+    const std::uint32_t* row(CardMask board) const {
+        if (!ready_ || flush_possible(board)) return nullptr;
+        return &values_[rank_class(board) * width_];
+    }
+
+private:
+    static bool flush_possible(CardMask board) {
+        for (int suit = 0; suit < 4; ++suit)
+            if (card_count((board >> (13 * suit)) & 0x1FFF) >= 3) return true;
+        return false;
+    }
+    std::size_t rank_class(CardMask board) const {
+        const CardMask fresh = board & ~base_;
+        if (missing_ == 0) return 0;
+        const int lo = card_rank(__builtin_ctzll(fresh)) - 2;
+        if (missing_ == 1) return static_cast<std::size_t>(lo);
+        const int hi = card_rank(63 - __builtin_clzll(fresh)) - 2;
+        return static_cast<std::size_t>(lo <= hi ? 13 * lo + hi : 13 * hi + lo);
+    }
+
+    CardMask base_;
+    int missing_;
+    std::size_t width_ = 0;
+    bool ready_ = false;
+    std::vector<std::uint32_t> values_;
+};
+
 // Heads-up exact: each compatible pair of combos keeps two integer counters over the
 // boards (first player wins, tie). A combo the board blocks takes a value that neither
 // wins nor ties (0 for the first player, above every value for the second), and every
@@ -489,11 +559,16 @@ RangeEquityResult exact_heads_up(const RangeEquityRequest& q, const Setup& s) {
     const std::size_t tasks =
         preflop ? 0 : s.missing == 0 ? 1 : s.deck.size() - static_cast<std::size_t>(s.missing) + 1;
     constexpr std::uint32_t kBlocked = 0xFFFFFFFFu;
+    const RankClassValues by_class(q, s);
     parallel_for(tasks, q.threads, [&](std::size_t first) {
         std::vector<std::uint32_t> w(pairs, 0), tie(pairs, 0);
         std::vector<std::uint32_t> va(a.masks.size()), vb(b.masks.size());
         auto score_board = [&](CardMask board, std::uint32_t mult) {
-            if (s.variant == Variant::holdem) {
+            if (const std::uint32_t* row = by_class.row(board)) {
+                for (std::size_t i = 0; i < va.size(); ++i) va[i] = (a.masks[i] & board) ? 0 : row[i];
+                for (std::size_t j = 0; j < vb.size(); ++j)
+                    vb[j] = (b.masks[j] & board) ? kBlocked : row[va.size() + j];
+            } else if (s.variant == Variant::holdem) {
                 for (std::size_t i = 0; i < va.size(); ++i)
                     va[i] = (a.masks[i] & board) ? 0 : evaluate_unchecked(t, a.masks[i] | board);
                 for (std::size_t j = 0; j < vb.size(); ++j)
@@ -579,16 +654,35 @@ RangeEquityResult exact_heads_up_sweep(const RangeEquityRequest& q, const Setup&
     const std::size_t tasks = s.missing == 0 ? 1 : s.deck.size() - static_cast<std::size_t>(s.missing) + 1;
     q.control.set_total(s.boards);
     q.control.check();
-    const ShowdownSweep shape(t, side_a, side_b);
+    ShowdownSweep shape(t, side_a, side_b);
+    shape.prepare(q.board, s.deck, s.missing);
+    // One copy of the shape a worker, not a task (a flop has 47 tasks): a task takes a
+    // copy from the pool, clears its tallies and gives it back.
+    std::vector<std::unique_ptr<ShowdownSweep>> pool;
+    std::mutex pool_mutex;
     parallel_for(tasks, q.threads, [&](std::size_t first) {
+        std::unique_ptr<ShowdownSweep> sweep;
+        {
+            std::lock_guard<std::mutex> lock(pool_mutex);
+            if (!pool.empty()) {
+                sweep = std::move(pool.back());
+                pool.pop_back();
+            }
+        }
         try {
-            ShowdownSweep sweep(shape);
-            score_task_boards(q, s, first, [&](CardMask board, std::uint32_t mult) { sweep.score(board, mult); });
-            sum.commit(first, sweep.tallies());
+            if (sweep) {
+                sweep->clear_tallies();
+            } else {
+                sweep = std::make_unique<ShowdownSweep>(shape);
+            }
+            score_task_boards(q, s, first, [&](CardMask board, std::uint32_t mult) { sweep->score(board, mult); });
+            sum.commit(first, sweep->tallies());
         } catch (...) {
             sum.abort();
             throw;
         }
+        std::lock_guard<std::mutex> lock(pool_mutex);
+        pool.push_back(std::move(sweep));
     });
     const std::uint64_t pairs = shape.compatible_pairs();
     if (pairs == 0) {
