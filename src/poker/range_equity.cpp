@@ -511,14 +511,7 @@ private:
             if (card_count((board >> (13 * suit)) & 0x1FFF) >= 3) return true;
         return false;
     }
-    std::size_t rank_class(CardMask board) const {
-        const CardMask fresh = board & ~base_;
-        if (missing_ == 0) return 0;
-        const int lo = card_rank(__builtin_ctzll(fresh)) - 2;
-        if (missing_ == 1) return static_cast<std::size_t>(lo);
-        const int hi = card_rank(63 - __builtin_clzll(fresh)) - 2;
-        return static_cast<std::size_t>(lo <= hi ? 13 * lo + hi : 13 * hi + lo);
-    }
+    std::size_t rank_class(CardMask board) const { return board_rank_class(board, base_, missing_); }
 
     CardMask base_;
     int missing_;

@@ -119,14 +119,7 @@ void ShowdownSweep::rank_pair_order(std::uint64_t board_key, std::uint32_t* out)
     sort_by_value(out, n, sorted_.data());
 }
 
-std::size_t ShowdownSweep::rank_class(CardMask board) const {
-    const CardMask fresh = board & ~base_;
-    if (missing_ == 0) return 0;
-    const int lo = card_rank(__builtin_ctzll(fresh)) - 2;
-    if (missing_ == 1) return static_cast<std::size_t>(lo);
-    const int hi = card_rank(63 - __builtin_clzll(fresh)) - 2;
-    return static_cast<std::size_t>(lo <= hi ? 13 * lo + hi : 13 * hi + lo);
-}
+std::size_t ShowdownSweep::rank_class(CardMask board) const { return board_rank_class(board, base_, missing_); }
 
 void ShowdownSweep::prepare(CardMask base, const std::vector<CardMask>& deck, int missing) {
     orders_.reset();

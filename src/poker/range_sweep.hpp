@@ -33,6 +33,18 @@
 
 namespace meeple::poker {
 
+// The class of a board among the completions of base by missing (0..2) cards: the new
+// cards' ranks. 1 class for none, 13 for one, 169 (13 x one rank + the other, lower
+// first) for two. Boards of one class give every rank pair the same non-flush value.
+inline std::size_t board_rank_class(CardMask board, CardMask base, int missing) {
+    const CardMask fresh = board & ~base;
+    if (missing == 0) return 0;
+    const int lo = card_rank(__builtin_ctzll(fresh)) - 2;
+    if (missing == 1) return static_cast<std::size_t>(lo);
+    const int hi = card_rank(63 - __builtin_clzll(fresh)) - 2;
+    return static_cast<std::size_t>(lo <= hi ? 13 * lo + hi : 13 * hi + lo);
+}
+
 // One side of a heads-up Hold'em spot: combos (two cards each, at most 2,047 of them)
 // and their weights.
 struct SweepSide {

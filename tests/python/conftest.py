@@ -20,7 +20,7 @@ import subprocess
 import threading
 import time
 from types import ModuleType
-from typing import Callable, Iterator, NoReturn
+from typing import Any, Callable, Iterator, NoReturn
 
 import pytest
 
@@ -163,6 +163,20 @@ def require_chromium(request: pytest.FixtureRequest) -> tuple[str, str]:
                  "apt-get install chromium chromium-driver (.ci/run does) for the viewer's browser tests; "
                  f"found browser={browser}, driver={driver}")
     return str(browser), str(driver)
+
+
+@pytest.fixture(scope="module")
+def ray_cluster() -> Iterator[Any]:
+    """A local Ray cluster of 2 CPUs for one test module (None without Ray: the
+    module's own fixture asks require_peer, which skips or fails with the reason)."""
+    try:
+        import ray
+    except ImportError:
+        yield None
+        return
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield ray
+    ray.shutdown()
 
 
 @pytest.fixture

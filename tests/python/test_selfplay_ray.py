@@ -21,18 +21,6 @@ TINY = {"seed": 5, "generations": 2,
         "evaluate": {"games": 2, "reference": "mcts(iterations=20)"}}
 
 
-@pytest.fixture(scope="module")
-def ray_cluster():
-    try:
-        import ray
-    except ImportError:
-        yield None
-        return
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield ray
-    ray.shutdown()
-
-
 @pytest.fixture
 def ray(ray_cluster, require_peer):
     require_peer("torch", extra="selfplay")
