@@ -218,7 +218,7 @@ def _chips(value: object, scale: int, what: str) -> int:
         raise ValueError(f"{what} is {value}; holdem needs finite amounts of chips")
     units = d * scale
     if units != units.to_integral_value():
-        need = 10 ** max(0, -d.normalize().as_tuple().exponent)  # type: ignore[operator]
+        need = int(10 ** max(0, -int(d.normalize().as_tuple().exponent)))
         raise ValueError(f"{what} {value} is not a whole number of chips at chip_scale={scale}; holdem counts "
                          f"whole chips: replay with chip_scale={max(need, scale)} (amounts in 1/{max(need, scale)} "
                          "chips)")

@@ -127,7 +127,7 @@ class Hand:
                 continue  # state() reports it
             if d.is_finite():
                 digits = max(digits, -int(d.normalize().as_tuple().exponent))
-        return 10 ** min(digits, 9)
+        return int(10 ** min(digits, 9))
 
     def state(self, seed: int = 0) -> State:
         """The hand replayed into a state of game holdem (``meeple.holdem.from_phh``), chips
