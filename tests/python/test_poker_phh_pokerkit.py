@@ -146,7 +146,8 @@ def assert_same_hand(mine: dict[str, Any], theirs: dict[str, Any], text: str) ->
         assert b is None or a == b, f"p{p + 1}'s hole cards differ:\n{text}"
     # meeple's own record of the file: holes and boards by street, without the replay
     (hand,) = phh.loads(text)
-    assert [h for h, b in zip(hand.holes, theirs["holes"]) if b is not None] == [b for b in theirs["holes"] if b is not None]
+    known = [b for b in theirs["holes"] if b is not None]
+    assert [h for h, b in zip(hand.holes, theirs["holes"]) if b is not None] == known
     assert [hand.boards[s] for s in ("flop", "turn", "river") if s in hand.boards] == theirs["boards"]
 
 

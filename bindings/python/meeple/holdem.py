@@ -248,10 +248,11 @@ def _replay(data: dict[str, Any], seed: int, scale: int = 1) -> State:
     if small > big:
         raise ValueError(f"blinds_or_straddles {blinds}: the small blind is larger than the big blind")
     if _chips(data["min_bet"], scale, "min_bet") != big:
-        raise ValueError(f"min_bet {data['min_bet']} differs from the big blind {data['blinds_or_straddles'][1]}; in holdem the smallest bet "
+        raise ValueError(f"min_bet {data['min_bet']} differs from the big blind "
+                         f"{data['blinds_or_straddles'][1]}; in holdem the smallest bet "
                          "is the big blind")
     antes = data.get("antes", [0] * n)
-    antes = [_chips(a, scale, "ante") for a in antes] if isinstance(antes, list) else [_chips(antes, scale, "ante")] * n
+    antes = [_chips(a, scale, "ante") for a in (antes if isinstance(antes, list) else [antes] * n)]
     if len(set(antes)) != 1:
         raise ValueError(f"antes {antes} differ from player to player; holdem takes one ante from every seat")
     spec = (f"holdem(players={n},variant={variant},stacks={'/'.join(map(str, stacks))},small_blind={small},"
