@@ -9,14 +9,18 @@
 //   JT98-8765   every shift of one pattern between two ends of the same shape
 //   8765-       open below: the pattern moved down until the lowest is a deuce
 //   AsKsQhJh    one exact hand
+//   top15%      the strongest suit classes making up the nearest to 15% of the 270,725
+//               hands, by equity against a random hand (plo_ranking.hpp)
 // and any item may end in ":w", a weight from 0 to 1.
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <map>
 #include <unordered_map>
 #include <string>
 
 #include "core/error.hpp"
+#include "poker/plo_ranking.hpp"
 #include "poker/range_builder.hpp"
 
 namespace meeple::poker {
@@ -25,7 +29,7 @@ namespace {
 const char* const kPloHelp =
     "a PLO item is 4 symbols (ranks A K Q J T 9 8 7 6 5 4 3 2, and * for any rank), then optionally a suit "
     "qualifier (ds, ss or r), '+', '-' or a span '-8765', and ':w' for a weight: 'AA**', 'AAKKds', 'JJ**+', "
-    "'JT98-8765', 'AsKsQhJh:0.5'";
+    "'JT98-8765', 'AsKsQhJh:0.5'; or 'top15%' for the strongest 15% of hands";
 
 enum SuitShape : int { kRainbow = 0, kSingle = 1, kDouble = 2, kOther = 3, kNone = -1 };
 
@@ -159,6 +163,22 @@ void parse_item(RangeBuilder& b, std::string_view item) {
     const WeightedItem wi = split_weight(item);
     const std::string_view s = wi.body;
     if (s.empty()) bad(item, "nothing before ':'; " + std::string(kPloHelp));
+    // The top of the PLO ranking ("top15%").
+    if (s.size() >= 3 && (s[0] == 't' || s[0] == 'T') && (s[1] == 'o' || s[1] == 'O') && (s[2] == 'p' || s[2] == 'P')) {
+        const std::string_view num = s.substr(3);
+        const char* const form = "write the top of the PLO ranking as 'top' and a percentage of the 270,725 hands "
+                                 "above 0 and at most 100, as 'top15%' or 'top2.5%'";
+        if (num.empty() || num.back() != '%') bad(item, form);
+        double pct = 0;
+        const char* end = num.data() + num.size() - 1;
+        const auto [at, ec] = std::from_chars(num.data(), end, pct);
+        if (ec != std::errc() || at != end || !(pct > 0 && pct <= 100)) bad(item, form);
+        const std::size_t k = plo_top_class_count(pct / 100);
+        for (std::size_t i = 0; i < k; ++i) {
+            for (CardMask m : plo_class_hands(parse_mask(kPloRanking[i].name))) b.add(m, wi.weight, item);
+        }
+        return;
+    }
     // An exact hand: four rank-suit pairs.
     if (s.size() >= 2 && rank_of_char(s[0]) && (s[1] == 'c' || s[1] == 'd' || s[1] == 'h' || s[1] == 's')) {
         const CardMask m = parse_mask(s);

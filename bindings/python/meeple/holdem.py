@@ -23,6 +23,7 @@ import importlib
 import random
 import re
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ._ffi import check, lib
@@ -170,18 +171,26 @@ def to_phh(state: State) -> str:
     return "\n".join(lines) + "\n"
 
 
-_ACTION = re.compile(r"^(?:d (dh) p(\d+) (\S+)|d (db) (\S+)|p(\d+) (f|cc|cbr|sm)(?: (\S+))?)(?:\s*#.*)?$")
+# An action, or nothing but a comment ('# Flop', which PokerKit writes for commentary).
+_ACTION = re.compile(r"^(?:d (dh) p(\d+) (\S+)|d (db) (\S+)|p(\d+) (f|cc|cbr|sm)(?: (\S+))?)?\s*(?:#.*)?$")
 
 
-def from_phh(text: str, seed: int = 0) -> State:
+def from_phh(text: str, seed: int = 0, *, chip_scale: int = 1) -> State:
     """Replays a PHH hand of no-limit Hold'em (variant ``NT``) or Pot-Limit Omaha
     (``PO``) into a state of game holdem (explicit chance, chips as the unit), seat
     ``i`` being player ``p{i+1}`` and the button the last seat. Hole cards a history
     leaves unknown (``????``) are taken from the player's showdown line when there is
     one, else drawn, with ``seed``, from the cards nobody is seen to hold. Every action
     is checked by the rules: an illegal or out-of-turn action raises, naming the line.
-    Other variants, straddles, unequal antes and a minimum bet other than the big blind
-    are refused with a ``ValueError`` that says so."""
+    Other variants, straddles, unequal antes, a minimum bet other than the big blind,
+    and a stack that does not cover the ante and the big blind are refused with a
+    ``ValueError`` that says so.
+
+    holdem counts whole chips: every amount (stacks, blinds, antes, bets) is multiplied
+    by ``chip_scale`` and must then be a whole number, so a history in dollars and cents
+    (``starting_stacks = [1259450.25, 678473.5]``) replays with ``chip_scale=100``, the
+    state counting cents. An amount that is not whole raises a ``ValueError`` naming it
+    and the scale that would do (:attr:`meeple.poker.phh.Hand.chip_scale` finds it)."""
     try:
         toml = importlib.import_module("tomllib")  # Python 3.11+
     except ImportError:
@@ -194,12 +203,31 @@ def from_phh(text: str, seed: int = 0) -> State:
     except toml.TOMLDecodeError as exc:
         raise ValueError(f"not a PHH hand history (TOML): {exc}") from None
     try:
-        return _replay(data, seed)
+        return _replay(data, seed, chip_scale)
     except (TypeError, AttributeError) as exc:  # a field of the wrong type (a number for a list, ...)
         raise ValueError(f"malformed PHH hand history: a field has the wrong type ({exc})") from None
 
 
-def _replay(data: dict[str, Any], seed: int) -> State:
+def _chips(value: object, scale: int, what: str) -> int:
+    """A PHH amount (a number, or the text of one) in units of 1/scale chips, checked whole."""
+    try:
+        d = Decimal(str(value))
+    except InvalidOperation:
+        raise ValueError(f"{what} {value!r} is not an amount of chips") from None
+    if not d.is_finite():
+        raise ValueError(f"{what} is {value}; holdem needs finite amounts of chips")
+    units = d * scale
+    if units != units.to_integral_value():
+        need = int(10 ** max(0, -int(d.normalize().as_tuple().exponent)))
+        raise ValueError(f"{what} {value} is not a whole number of chips at chip_scale={scale}; holdem counts "
+                         f"whole chips: replay with chip_scale={max(need, scale)} (amounts in 1/{max(need, scale)} "
+                         "chips)")
+    return int(units)
+
+
+def _replay(data: dict[str, Any], seed: int, scale: int = 1) -> State:
+    if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
+        raise ValueError(f"chip_scale is {scale!r}; give a whole number of at least 1, as 100 for cents")
     for key in ("variant", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"):
         if key not in data:
             raise ValueError(f"the hand history has no '{key}' field, which PHH requires")
@@ -207,11 +235,11 @@ def _replay(data: dict[str, Any], seed: int) -> State:
     if variant is None:
         raise ValueError(f"PHH variant {data['variant']!r} is not supported; holdem replays 'NT' (no-limit "
                          "Texas Hold'em) and 'PO' (Pot-Limit Omaha)")
-    stacks = [int(v) for v in data["starting_stacks"]]
+    stacks = [_chips(v, scale, "starting stack") for v in data["starting_stacks"]]
     n = len(stacks)
     if not 2 <= n <= 10:
         raise ValueError(f"the hand has {n} players; holdem seats 2 to 10")
-    blinds = [int(v) for v in data["blinds_or_straddles"]]
+    blinds = [_chips(v, scale, "blind") for v in data["blinds_or_straddles"]]
     if len(blinds) != n:
         raise ValueError(f"blinds_or_straddles lists {len(blinds)} values for {n} players")
     small, big = blinds[0], blinds[1]  # heads-up: p2, the button, posts the small blind
@@ -219,11 +247,12 @@ def _replay(data: dict[str, Any], seed: int) -> State:
         raise ValueError("straddles (a third blind) are not supported by holdem")
     if small > big:
         raise ValueError(f"blinds_or_straddles {blinds}: the small blind is larger than the big blind")
-    if int(data["min_bet"]) != big:
-        raise ValueError(f"min_bet {data['min_bet']} differs from the big blind {big}; in holdem the smallest bet "
+    if _chips(data["min_bet"], scale, "min_bet") != big:
+        raise ValueError(f"min_bet {data['min_bet']} differs from the big blind "
+                         f"{data['blinds_or_straddles'][1]}; in holdem the smallest bet "
                          "is the big blind")
     antes = data.get("antes", [0] * n)
-    antes = [int(a) for a in antes] if isinstance(antes, list) else [int(antes)] * n
+    antes = [_chips(a, scale, "ante") for a in (antes if isinstance(antes, list) else [antes] * n)]
     if len(set(antes)) != 1:
         raise ValueError(f"antes {antes} differ from player to player; holdem takes one ante from every seat")
     spec = (f"holdem(players={n},variant={variant},stacks={'/'.join(map(str, stacks))},small_blind={small},"
@@ -242,7 +271,8 @@ def _replay(data: dict[str, Any], seed: int) -> State:
     holes: list[list[str] | None] = [None] * n
     shown: list[list[str] | None] = [None] * n
     for number, line, m in parsed:
-        if m.group(1) or (m.group(6) and m.group(7) == "sm" and m.group(8)):
+        # 'p1 sm' and 'p1 sm -' muck: no cards shown.
+        if m.group(1) or (m.group(6) and m.group(7) == "sm" and m.group(8) and m.group(8) != "-"):
             p = int(m.group(2) or m.group(6)) - 1
             if not 0 <= p < n:
                 raise ValueError(f"action {number} {line!r} names a player beyond p{n}")
@@ -282,13 +312,26 @@ def _replay(data: dict[str, Any], seed: int) -> State:
                 if not 0 <= p < n:
                     raise ValueError(f"it names a player beyond p{n}")
                 if verb == "f":
+                    if state.current_player == p and FOLD not in state.legal_actions(p):
+                        raise ValueError(f"p{p + 1} folds where a check costs nothing; PHH (and PokerKit) allow it, "
+                                         "holdem does not (a player who owes nothing checks), so it cannot replay "
+                                         "this hand")
                     state.apply(FOLD, p)
                 elif verb == "cc":
                     state.apply(CHECK_CALL, p)
                 elif verb == "cbr":
-                    if m.group(8) is None or not m.group(8).isdigit():
-                        raise ValueError("cbr needs a whole amount of chips")
-                    raise_to(state, int(m.group(8)), p)
+                    if m.group(8) is None:
+                        raise ValueError("cbr needs an amount of chips")
+                    raise_to(state, _chips(m.group(8), scale, "the amount"), p)
         except Exception as exc:
             raise type(exc)(f"PHH action {number} {line!r}: {exc}") from None
+    # holdem shows every hand still in at the showdown; a player who mucks ('p3 sm')
+    # a hand that wins forfeits in PHH, which holdem does not model.
+    mucked = {int(m.group(6)) - 1 for _, _, m in parsed if m.group(7) == "sm" and not m.group(8)}
+    if mucked and state.is_terminal:
+        view = state.view(ALL)
+        winners = sorted(p for p in mucked if 0 <= p < n and view["showdown"] and view["won"][p] > 0)
+        if winners:
+            raise ValueError(f"p{winners[0] + 1} mucks at the showdown but holds a winning hand; holdem shows every "
+                             "hand still in at the showdown, so it cannot replay a winning hand forfeited")
     return state

@@ -79,8 +79,8 @@ class Hand:
         n = len(self.data["starting_stacks"])
         out: list[int | None] = [None] * n
         for action in self.data["actions"]:
-            parts = str(action).split()
-            if len(parts) >= 3 and ((parts[0] == "d" and parts[1] == "dh") or parts[1] == "sm"):
+            parts = str(action).split("#")[0].split()  # no comment
+            if len(parts) >= 3 and ((parts[0] == "d" and parts[1] == "dh") or (parts[1] == "sm" and parts[2] != "-")):
                 who, cards = (parts[2], parts[3]) if parts[0] == "d" else (parts[0], parts[2])
                 if who.startswith("p") and who[1:].isdigit() and "?" not in cards and 0 < int(who[1:]) <= n:
                     out[int(who[1:]) - 1] = mask(cards)
@@ -96,17 +96,47 @@ class Hand:
         out = {"preflop": 0}
         board = 0
         for action in self.data["actions"]:
-            parts = str(action).split()
+            parts = str(action).split("#")[0].split()  # no comment
             if len(parts) >= 3 and parts[0] == "d" and parts[1] == "db":
                 board |= mask(parts[2])
                 out[streets[len(out)]] = board
         return out
 
+    @property
+    def chip_scale(self) -> int:
+        """The smallest power of ten that makes every amount of the hand (stacks, blinds,
+        antes, bets, finishing stacks) a whole number: 1 for a hand in whole chips, 100
+        for one in dollars and cents (``starting_stacks = [1259450.25, 678473.5]``).
+        :meth:`state` counts chips in units of 1/chip_scale."""
+        from decimal import Decimal, InvalidOperation
+
+        values: list[object] = []
+        for key in ("starting_stacks", "blinds_or_straddles", "antes", "finishing_stacks"):
+            v = self.data.get(key, [])
+            values += v if isinstance(v, list) else [v]
+        values.append(self.data.get("min_bet", 0))
+        for action in self.data["actions"]:
+            parts = str(action).split("#")[0].split()
+            if len(parts) == 3 and parts[1] == "cbr":
+                values.append(parts[2])
+        digits = 0
+        for v in values:
+            try:
+                d = Decimal(str(v))
+            except InvalidOperation:
+                continue  # state() reports it
+            if d.is_finite():
+                digits = max(digits, -int(d.normalize().as_tuple().exponent))
+        return int(10 ** min(digits, 9))
+
     def state(self, seed: int = 0) -> State:
-        """The hand replayed into a state of game holdem (``meeple.holdem.from_phh``).
-        Raises :class:`PHHError` naming the file and line of a bad action."""
+        """The hand replayed into a state of game holdem (``meeple.holdem.from_phh``), chips
+        counted in units of 1/:attr:`chip_scale` (whole chips for most hands, cents for a
+        hand in dollars and cents). Raises :class:`PHHError` naming the file and line of a
+        bad action, or saying why the hand is not one holdem plays (a straddle, unequal
+        antes, a stack short of the ante and the big blind)."""
         try:
-            return from_phh(self.text, seed)
+            return from_phh(self.text, seed, chip_scale=self.chip_scale)
         except ValueError as exc:
             raise PHHError(f"{self.source}:{self._line_of(str(exc))}: {exc}") from None
 
