@@ -1,12 +1,10 @@
 // Top-N% PLO ranges from the PLO ranking (see plo_ranking.hpp).
 #include <algorithm>
 #include <array>
-#include <cmath>
-#include <string>
 
-#include "core/error.hpp"
 #include "poker/plo_ranking.hpp"
 #include "poker/range_builder.hpp"
+#include "poker/top_fraction.hpp"
 
 namespace meeple::poker {
 
@@ -24,21 +22,7 @@ std::vector<CardMask> plo_class_hands(CardMask representative) {
 }
 
 std::size_t plo_top_class_count(double fraction) {
-    if (!(fraction > 0 && fraction <= 1)) {
-        fail(Status::invalid_argument, "a top fraction is above 0 and at most 1 (0.15 for the top 15%); got " +
-                                           std::to_string(fraction));
-    }
-    const double target = fraction * static_cast<double>(kPloCombos);
-    std::size_t k = 0;
-    double count = 0;
-    // Take the next class while it brings the count strictly nearer the target.
-    while (k < kPloClasses) {
-        const double next = count + kPloRanking[k].hands;
-        if (!(std::fabs(next - target) < std::fabs(count - target))) break;
-        count = next;
-        ++k;
-    }
-    return k;
+    return top_fraction_classes(fraction, kPloCombos, kPloClasses, [](std::size_t k) { return kPloRanking[k].hands; });
 }
 
 Range plo_range_top(double fraction) {
