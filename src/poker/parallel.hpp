@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <mutex>
 #include <string>
@@ -21,6 +22,14 @@ inline int resolve_threads(int threads) {
     if (threads > 0) return threads;
     const unsigned hw = std::thread::hardware_concurrency();
     return hw ? static_cast<int>(hw) : 1;
+}
+
+// The workers worth starting for `work` units when each should get at least
+// `per_worker` of them: a thread costs tens of microseconds to start and join, more than
+// a small call's whole work. Never more than resolve_threads(threads).
+inline int threads_for_work(int threads, std::uint64_t work, std::uint64_t per_worker) {
+    const std::uint64_t useful = std::max<std::uint64_t>(1, work / per_worker);
+    return static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(resolve_threads(threads)), useful));
 }
 
 template <class F>

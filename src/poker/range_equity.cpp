@@ -28,6 +28,10 @@ constexpr std::uint32_t kTrialsPerReport = 1024;
 constexpr std::size_t kMaxPairs = 8'000'000;  // heads-up counters: 8 bytes a pair a thread
 // The sorted sweep's cost a board, in pairs of the pairwise counters, per combo.
 constexpr std::uint64_t kSweepPairsPerCombo = 8;
+// Heads-up exact work (Setup::work: pair counters or their sweep equivalent) a worker
+// should have before another thread starts: about a millisecond. A small spot on the
+// flop (a few hundred thousand) then runs on the calling thread alone.
+constexpr std::uint64_t kUnitsPerWorker = 2'000'000;
 
 std::uint64_t choose(int n, int k) {
     if (k < 0 || k > n) return 0;
@@ -553,7 +557,7 @@ RangeEquityResult exact_heads_up(const RangeEquityRequest& q, const Setup& s) {
         preflop ? 0 : s.missing == 0 ? 1 : s.deck.size() - static_cast<std::size_t>(s.missing) + 1;
     constexpr std::uint32_t kBlocked = 0xFFFFFFFFu;
     const RankClassValues by_class(q, s);
-    parallel_for(tasks, q.threads, [&](std::size_t first) {
+    parallel_for(tasks, threads_for_work(q.threads, s.work, kUnitsPerWorker), [&](std::size_t first) {
         std::vector<std::uint32_t> w(pairs, 0), tie(pairs, 0);
         std::vector<std::uint32_t> va(a.masks.size()), vb(b.masks.size());
         auto score_board = [&](CardMask board, std::uint32_t mult) {
@@ -653,7 +657,7 @@ RangeEquityResult exact_heads_up_sweep(const RangeEquityRequest& q, const Setup&
     // copy from the pool, clears its tallies and gives it back.
     std::vector<std::unique_ptr<ShowdownSweep>> pool;
     std::mutex pool_mutex;
-    parallel_for(tasks, q.threads, [&](std::size_t first) {
+    parallel_for(tasks, threads_for_work(q.threads, s.work, kUnitsPerWorker), [&](std::size_t first) {
         std::unique_ptr<ShowdownSweep> sweep;
         {
             std::lock_guard<std::mutex> lock(pool_mutex);
