@@ -408,6 +408,41 @@ void check_exact_size(const Setup& s) {
     }
 }
 
+// The heads-up exact paths' sums: per combo of each side its weight (of pairs it meets)
+// and weighted equity, and the weighted totals of the pairs.
+struct HeadsUpSums {
+    std::vector<double>& a_weight;
+    std::vector<double>& a_equity;
+    std::vector<double>& b_weight;
+    std::vector<double>& b_equity;
+    double total, a_win, a_tie, b_win;
+};
+
+// The result of a heads-up exact path from its sums (averaged over suit classes first
+// when the boards were scored one a class).
+RangeEquityResult heads_up_result(const RangeEquityRequest& q, const Setup& s, HeadsUpSums h, std::uint64_t count) {
+    const Player& a = s.players[0];
+    const Player& b = s.players[1];
+    if (s.symmetric) {
+        average_over_suit_classes(a, h.a_weight, h.a_equity);
+        average_over_suit_classes(b, h.b_weight, h.b_equity);
+    }
+    RangeEquityResult r = make_result(q, s);
+    r.win = {h.a_win / h.total, h.b_win / h.total};
+    r.tie = {h.a_tie / h.total, h.a_tie / h.total};
+    r.equity = {(h.a_win + 0.5 * h.a_tie) / h.total, (h.b_win + 0.5 * h.a_tie) / h.total};
+    for (std::size_t i = 0; i < a.masks.size(); ++i) {
+        r.combo_share[0][a.index[i]] = h.a_weight[i] / h.total;
+        if (h.a_weight[i] > 0) r.combo_equity[0][a.index[i]] = h.a_equity[i] / h.a_weight[i];
+    }
+    for (std::size_t j = 0; j < b.masks.size(); ++j) {
+        r.combo_share[1][b.index[j]] = h.b_weight[j] / h.total;
+        if (h.b_weight[j] > 0) r.combo_equity[1][b.index[j]] = h.b_equity[j] / h.b_weight[j];
+    }
+    r.count = count;
+    return r;
+}
+
 RangeEquityResult exact_equity(const RangeEquityRequest& q, const Setup& s) {
     const ExactLayout layout(s);
     OrderedSum sum(layout.size);
@@ -613,24 +648,7 @@ RangeEquityResult exact_heads_up(const RangeEquityRequest& q, const Setup& s) {
         cb_w[pair_b[p]] += weight;
         cb_eq[pair_b[p]] += weight * (loss + 0.5 * tie);
     }
-    if (s.symmetric) {
-        average_over_suit_classes(a, ca_w, ca_eq);
-        average_over_suit_classes(b, cb_w, cb_eq);
-    }
-    RangeEquityResult r = make_result(q, s);
-    r.win = {a_win / total, b_win / total};
-    r.tie = {a_tie / total, a_tie / total};
-    r.equity = {(a_win + 0.5 * a_tie) / total, (b_win + 0.5 * a_tie) / total};
-    for (std::size_t i = 0; i < a.masks.size(); ++i) {
-        r.combo_share[0][a.index[i]] = ca_w[i] / total;
-        if (ca_w[i] > 0) r.combo_equity[0][a.index[i]] = ca_eq[i] / ca_w[i];
-    }
-    for (std::size_t j = 0; j < b.masks.size(); ++j) {
-        r.combo_share[1][b.index[j]] = cb_w[j] / total;
-        if (cb_w[j] > 0) r.combo_equity[1][b.index[j]] = cb_eq[j] / cb_w[j];
-    }
-    r.count = pairs * seen;
-    return r;
+    return heads_up_result(q, s, {ca_w, ca_eq, cb_w, cb_eq, total, a_win, a_tie, b_win}, pairs * seen);
 }
 
 // Heads-up Hold'em exact by the sorted sweep (range_sweep.hpp): per board, each combo's
@@ -710,24 +728,7 @@ RangeEquityResult exact_heads_up_sweep(const RangeEquityRequest& q, const Setup&
         cb_eq[j] = w * (win_b[j] + 0.5 * tie_b[j]) / per_pair;
         b_win += w * win_b[j] / per_pair;
     }
-    if (s.symmetric) {
-        average_over_suit_classes(a, ca_w, ca_eq);
-        average_over_suit_classes(b, cb_w, cb_eq);
-    }
-    RangeEquityResult r = make_result(q, s);
-    r.win = {a_win / total, b_win / total};
-    r.tie = {a_tie / total, a_tie / total};
-    r.equity = {(a_win + 0.5 * a_tie) / total, (b_win + 0.5 * a_tie) / total};
-    for (std::size_t i = 0; i < na; ++i) {
-        r.combo_share[0][a.index[i]] = ca_w[i] / total;
-        if (ca_w[i] > 0) r.combo_equity[0][a.index[i]] = ca_eq[i] / ca_w[i];
-    }
-    for (std::size_t j = 0; j < nb; ++j) {
-        r.combo_share[1][b.index[j]] = cb_w[j] / total;
-        if (cb_w[j] > 0) r.combo_equity[1][b.index[j]] = cb_eq[j] / cb_w[j];
-    }
-    r.count = pairs * seen;
-    return r;
+    return heads_up_result(q, s, {ca_w, ca_eq, cb_w, cb_eq, total, a_win, a_tie, b_win}, pairs * seen);
 }
 
 Rng chunk_rng(std::uint64_t seed, std::uint64_t chunk) {
