@@ -266,6 +266,8 @@ std::unique_ptr<EvalTables> build_tables() {
         t->hashed_suit_words[ranks] = (t->suit_words[ranks] & kRankKeyMask) * t->multiplier | t->suit_words[ranks] >> kFlushShift;
     for (int id = 0; id < kDeckSize; ++id)
         t->hashed_card_words[id] = (std::uint64_t{1} << (3 * (id % 13))) * t->multiplier | std::uint64_t{1} << (4 * (id / 13));
+    for (int a = 0; a < kDeckSize; ++a)
+        for (int b = 0; b < kDeckSize; ++b) t->hashed_pair_words[a | b << 8] = t->hashed_card_words[a] + t->hashed_card_words[b];
     return t;
 }
 

@@ -79,6 +79,14 @@ inline std::uint32_t evaluate7_unchecked(const EvalTables& t, const HandKey& h) 
     return hashed_rank_value7_unchecked(t, h.key);
 }
 
+// Whether adding `more` cards (1 or 2) can make a flush: some suit already holds 5 - more
+// cards or more (hands of up to 7 - more cards). Loops that add the last cards to a fixed
+// hand test this once and, when it is false, read hashed_rank_value7_unchecked(t, h.key +
+// added.key) with no flush test a hand.
+inline bool flush_possible_adding(const HandKey& h, int more) {
+    return ((h.key + std::uint64_t{0x1111} * static_cast<std::uint64_t>(more)) & kFlushBits) != 0;
+}
+
 // The value the hand would have if no five of its cards shared a suit.
 inline std::uint32_t rank_only_value_unchecked(const EvalTables& t, const HandKey& h) {
     return hashed_rank_value_unchecked(t, h.key);

@@ -119,3 +119,40 @@ TEST(poker_hand_keys_from_masks_sums_and_hole_plus_board_agree_with_masks) {
     }
     CHECK(flushes > 5000);
 }
+
+TEST(poker_flush_possible_adding_agrees_with_trying_every_card) {
+    // flush_possible_adding(h, more) must say whether some `more` cards from the rest of
+    // the deck give h a flush: checked against evaluating every such completion.
+    const EvalTables& t = eval_tables();
+    Rng rng = Rng::from_seed(11);
+    const auto is_flush = [](std::uint32_t v) {
+        return category_of(v) == Category::flush || category_of(v) == Category::straight_flush;
+    };
+    int possible[2] = {0, 0};
+    for (int i = 0; i < 3000; ++i) {
+        const int more = 1 + i % 2, n = 7 - more;
+        // Half the hands from two suits, so hands with three or four of a suit are common.
+        const unsigned suits = i % 4 < 2 ? (3u << (i / 4 % 3)) : 15u;
+        CardMask m = 0;
+        for (int k = 0; k < n;) {
+            const int id = static_cast<int>(rng.below(52));
+            if ((m & card_bit(id)) || !(suits >> card_suit(id) & 1)) continue;
+            m |= card_bit(id);
+            ++k;
+        }
+        bool any = false;
+        for (int a = 0; a < 52 && !any; ++a) {
+            if (m & card_bit(a)) continue;
+            if (more == 1) {
+                any = is_flush(evaluate(m | card_bit(a)));
+                continue;
+            }
+            for (int b = a + 1; b < 52 && !any; ++b)
+                if (!(m & card_bit(b))) any = is_flush(evaluate(m | card_bit(a) | card_bit(b)));
+        }
+        CHECK_EQ(flush_possible_adding(hand_key(t, m), more), any);
+        possible[more - 1] += any;
+    }
+    CHECK(possible[0] > 100 && possible[0] < 1400);
+    CHECK(possible[1] > 100 && possible[1] < 1400);
+}
