@@ -129,6 +129,15 @@ meeple_status_t meeple_poker_evaluate_batch(const uint64_t* masks, size_t n, int
     });
 }
 
+meeple_status_t meeple_poker_evaluate_ids_batch(const uint8_t* ids, size_t n, size_t cards_per_hand, int32_t threads,
+                                                uint32_t* out_values) {
+    return guarded([&] {
+        require_array(ids, n, "ids");
+        require_array(out_values, n, "out_values");
+        evaluate_ids_batch(ids, n, cards_per_hand, out_values, check_threads(threads));
+    });
+}
+
 meeple_status_t meeple_poker_evaluate_hand_batch(int32_t game, const uint64_t* holes, const uint64_t* boards,
                                                  size_t n, int32_t threads, uint32_t* out_values) {
     return guarded([&] {

@@ -1459,6 +1459,19 @@ MEEPLE_API meeple_status_t meeple_poker_showdown(int32_t game, const uint64_t *h
 MEEPLE_API meeple_status_t meeple_poker_evaluate_batch(const uint64_t *masks, size_t n,
                                                        int32_t threads, uint32_t *out_values);
 
+/* Evaluates n hands given as card ids (suit * 13 + rank - 2, a byte each),
+ * cards_per_hand (5, 6 or 7) to a hand: hand i is ids[i * cards_per_hand] up to
+ * ids[(i + 1) * cards_per_hand - 1], its value goes to out_values[i]. The form of
+ * callers that deal cards from arrays; masks (meeple_poker_evaluate_batch) stay the
+ * cheapest input. Split over `threads` threads (0: one per hardware thread; the
+ * result never depends on it). Every hand is checked before any is evaluated: on a
+ * bad one nothing is written and the message names it. n == 0 does nothing.
+ * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (an id above 51 or repeated within
+ * a hand, cards_per_hand outside 5..7, NULL arrays with n > 0, negative threads). */
+MEEPLE_API meeple_status_t meeple_poker_evaluate_ids_batch(const uint8_t *ids, size_t n,
+                                                           size_t cards_per_hand, int32_t threads,
+                                                           uint32_t *out_values);
+
 /* Evaluates hands holes[i] on boards[i] for i in 0..n into out_values[0..n), with the
  * rules of meeple_poker_evaluate_hand, split over `threads` threads (0: one per
  * hardware thread). Everything is checked first; on an error nothing is written.

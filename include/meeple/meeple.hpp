@@ -952,6 +952,17 @@ inline std::vector<std::uint32_t> evaluate_batch(const std::vector<std::uint64_t
     check(meeple_poker_evaluate_batch(masks.data(), masks.size(), threads, out.data()));
     return out;
 }
+// Hands as card ids, cards_per_hand (5 to 7) bytes a hand, one after another.
+inline std::vector<std::uint32_t> evaluate_ids_batch(const std::vector<std::uint8_t>& ids, std::size_t cards_per_hand,
+                                                     std::int32_t threads = 0) {
+    if (cards_per_hand < 5 || cards_per_hand > 7 || ids.size() % cards_per_hand != 0) {
+        throw Error(MEEPLE_ERR_INVALID_ARGUMENT,
+                    "evaluate_ids_batch: a hand holds 5, 6 or 7 ids and the ids must fill whole hands");
+    }
+    std::vector<std::uint32_t> out(ids.size() / cards_per_hand);
+    check(meeple_poker_evaluate_ids_batch(ids.data(), out.size(), cards_per_hand, threads, out.data()));
+    return out;
+}
 inline std::vector<std::uint32_t> evaluate_hand_batch(std::int32_t game, const std::vector<std::uint64_t>& holes,
                                                       const std::vector<std::uint64_t>& boards, std::int32_t threads = 0) {
     if (holes.size() != boards.size()) {

@@ -119,6 +119,71 @@ void evaluate_batch(const CardMask* masks, std::size_t n, std::uint32_t* out, in
     });
 }
 
+namespace {
+
+// Why the hand at ids[0..cards) is not one, or an empty string when it is.
+std::string bad_ids_reason(const std::uint8_t* ids, std::size_t cards) {
+    CardMask seen = 0;
+    for (std::size_t k = 0; k < cards; ++k) {
+        if (ids[k] >= kDeckSize) return "holds id " + std::to_string(ids[k]) + ", above 51";
+        if (seen & card_bit(ids[k])) return "holds card " + std::to_string(ids[k]) + " twice";
+        seen |= card_bit(ids[k]);
+    }
+    return {};
+}
+
+// Whether ids[0..cards) are distinct ids below 52: no branch on the cards, so that
+// checking a batch costs little beside evaluating it.
+bool ids_ok(const std::uint8_t* ids, std::size_t cards) {
+    CardMask seen = 0;
+    unsigned high = 0;
+    for (std::size_t k = 0; k < cards; ++k) {
+        high |= ids[k] >= kDeckSize;
+        seen |= CardMask{1} << (ids[k] & 63);
+    }
+    return !high && static_cast<std::size_t>(card_count(seen)) == cards;
+}
+
+template <int Cards>
+void evaluate_id_rows(const EvalTables& t, const std::uint8_t* ids, std::size_t first, std::size_t end,
+                      std::uint32_t* out) {
+    for (std::size_t i = first; i < end; ++i) out[i] = evaluate_cards_unchecked(t, ids + i * Cards, Cards);
+}
+
+}  // namespace
+
+void evaluate_ids_batch(const std::uint8_t* ids, std::size_t n, std::size_t cards, std::uint32_t* out, int threads) {
+    if (cards < 5 || cards > 7)
+        fail(Status::invalid_argument,
+             "cards_per_hand is " + std::to_string(cards) + "; a hand to evaluate holds 5, 6 or 7 card ids");
+    if (n == 0) return;
+    const std::size_t chunks = (n + kBatchChunk - 1) / kBatchChunk;
+    std::vector<std::size_t> first_bad(chunks, n);
+    parallel_for(chunks, threads, [&](std::size_t chunk) {
+        const std::size_t end = std::min(n, (chunk + 1) * kBatchChunk);
+        for (std::size_t i = chunk * kBatchChunk; i < end; ++i)
+            if (!ids_ok(ids + i * cards, cards)) {
+                first_bad[chunk] = i;
+                break;
+            }
+    });
+    for (std::size_t bad : first_bad) {
+        if (bad == n) continue;
+        std::string row;
+        for (std::size_t k = 0; k < cards; ++k) row += (k ? ", " : "") + std::to_string(ids[bad * cards + k]);
+        fail(Status::invalid_argument, "hand " + std::to_string(bad) + " (ids " + row + ") " +
+                                           bad_ids_reason(ids + bad * cards, cards) +
+                                           "; a hand's card ids are distinct, each suit * 13 + rank - 2 in 0..51");
+    }
+    const EvalTables& t = eval_tables();
+    parallel_for(chunks, threads, [&](std::size_t chunk) {
+        const std::size_t first = chunk * kBatchChunk, end = std::min(n, first + kBatchChunk);
+        if (cards == 7) evaluate_id_rows<7>(t, ids, first, end, out);
+        else if (cards == 6) evaluate_id_rows<6>(t, ids, first, end, out);
+        else evaluate_id_rows<5>(t, ids, first, end, out);
+    });
+}
+
 void evaluate_hand_batch(Variant v, const CardMask* holes, const CardMask* boards, std::size_t n,
                          std::uint32_t* out, int threads) {
     if (n == 0) return;

@@ -43,6 +43,11 @@ std::vector<int> showdown(Variant v, const CardMask* holes, std::size_t n, CardM
 // is checked first; on a bad one nothing is written and the error names its index.
 void evaluate_batch(const CardMask* masks, std::size_t n, std::uint32_t* out, int threads);
 
+// Evaluates n hands given as card ids, `cards` (5, 6 or 7) bytes each: hand i is
+// ids[i*cards .. (i+1)*cards). Checked first (ids below 52, distinct within a hand); on a
+// bad hand nothing is written and the error names it.
+void evaluate_ids_batch(const std::uint8_t* ids, std::size_t n, std::size_t cards, std::uint32_t* out, int threads);
+
 // The same for hands: holes[i] on boards[i].
 void evaluate_hand_batch(Variant v, const CardMask* holes, const CardMask* boards, std::size_t n,
                          std::uint32_t* out, int threads);

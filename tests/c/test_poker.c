@@ -112,6 +112,24 @@ static void test_poker_batches(void) {
     CHECK(out[0] == 9 && out[2] == 9);
     CHECK(strstr(meeple_last_error_message(), "masks[1]") != NULL);
     CHECK_STATUS(meeple_poker_evaluate_batch(masks, 3, -1, out), MEEPLE_ERR_INVALID_ARGUMENT);
+    {
+        /* Card ids, suit * 13 + rank - 2: As Ks Qs Js Ts (spades 39..51), then 7c 5d 4h 3s 2c. */
+        const uint8_t ids[10] = {51, 50, 49, 48, 47, 5, 16, 28, 40, 0};
+        uint8_t twice[10];
+        CHECK_OK(meeple_poker_evaluate_ids_batch(ids, 2, 5, 0, out));
+        CHECK(out[0] == 7462 && out[1] == 1);
+        memcpy(twice, ids, sizeof twice);
+        twice[9] = 5; /* 7c twice in the second hand */
+        out[0] = out[1] = 9;
+        CHECK_STATUS(meeple_poker_evaluate_ids_batch(twice, 2, 5, 1, out), MEEPLE_ERR_INVALID_ARGUMENT);
+        CHECK(out[0] == 9 && out[1] == 9);
+        CHECK(strstr(meeple_last_error_message(), "hand 1") != NULL);
+        CHECK(strstr(meeple_last_error_message(), "card 5 twice") != NULL);
+        CHECK_STATUS(meeple_poker_evaluate_ids_batch(ids, 2, 4, 1, out), MEEPLE_ERR_INVALID_ARGUMENT);
+        CHECK(strstr(meeple_last_error_message(), "5, 6 or 7") != NULL);
+        CHECK_STATUS(meeple_poker_evaluate_ids_batch(NULL, 2, 5, 1, out), MEEPLE_ERR_INVALID_ARGUMENT);
+        CHECK_OK(meeple_poker_evaluate_ids_batch(NULL, 0, 7, 1, NULL));
+    }
     holes[0] = mask_of("As Ks Qd Jd");
     holes[1] = mask_of("2c 3c 4c 5c");
     boards[0] = boards[1] = mask_of("Ts 9s 8d");

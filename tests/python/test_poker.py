@@ -176,6 +176,43 @@ def test_batch_rejects_wrong_arrays_with_type_error_and_bad_masks_untouched() ->
     assert (out == 7).all()
 
 
+def test_id_batches_match_masks_for_every_hand_size_and_thread_count() -> None:
+    for size in (5, 6, 7):
+        hands = random_hands(6000, size, seed=20 + size)
+        ids = np.array([[poker.Card(c).id for c in h] for h in hands], dtype=np.uint8)
+        want = poker.evaluate_batch(masks_of(hands), threads=1)
+        for threads in (0, 1, 3):
+            got = poker.evaluate_ids_batch(ids, threads=threads)
+            assert got.dtype == np.uint32 and np.array_equal(got, want)
+    # Flushes of every suit, and lists of lists.
+    assert poker.evaluate_ids_batch([[51, 50, 49, 48, 47, 0, 1], [12, 11, 10, 9, 8, 25, 38]]).tolist() == [7462, 7462]
+    assert poker.evaluate_ids_batch(np.zeros((0, 7), dtype=np.uint8)).shape == (0,)
+
+
+def test_id_batches_reject_bad_hands_and_arrays_and_write_nothing() -> None:
+    ids = np.array([[51, 50, 49, 48, 47, 0, 1]] * 4, dtype=np.uint8)
+    out = np.full(4, 7, dtype=np.uint32)
+    bad = ids.copy()
+    bad[2, 6] = 52
+    with pytest.raises(ValueError, match=r"hand 2 \(ids 51, 50, 49, 48, 47, 0, 52\) holds id 52, above 51"):
+        poker.evaluate_ids_batch(bad, out=out)
+    bad = ids.copy()
+    bad[3, 1] = 51
+    with pytest.raises(ValueError, match="hand 3 .* holds card 51 twice"):
+        poker.evaluate_ids_batch(bad, out=out)
+    assert (out == 7).all()
+    with pytest.raises(TypeError, match="dtype uint8 and shape"):
+        poker.evaluate_ids_batch(ids.astype(np.int64))
+    with pytest.raises(TypeError, match=r"shape \(4, 4\)"):
+        poker.evaluate_ids_batch(ids[:, :4].copy())
+    with pytest.raises(TypeError, match="contiguous"):
+        poker.evaluate_ids_batch(ids[::2])
+    with pytest.raises(TypeError, match=r"shape \(4,\)"):
+        poker.evaluate_ids_batch(ids, out=np.zeros(3, dtype=np.uint32))
+    with pytest.raises(TypeError, match="uint8 card ids"):
+        poker.evaluate_ids_batch([[1, 2, 3, 4, 300]])
+
+
 def brute_force_equity(hands: list[str], board: list[str]) -> list[float]:
     held = [poker.cards(h) for h in hands]
     used = {str(c) for h in held for c in h} | set(board)

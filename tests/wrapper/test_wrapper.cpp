@@ -207,6 +207,12 @@ TEST(poker_calls_through_the_wrapper) {
     const poker::Showdown sd = poker::showdown(MEEPLE_POKER_HOLDEM, {kings, aces}, board);
     CHECK(sd.winners == std::vector<std::int32_t>{1} && sd.values.size() == 2);
     CHECK(poker::evaluate_batch({aces | board}) == std::vector<std::uint32_t>{v});
+    std::vector<std::uint8_t> ids;  // the same seven cards as ids, twice
+    for (int twice = 0; twice < 2; ++twice)
+        for (std::uint8_t id = 0; id < 52; ++id)
+            if ((aces | board) >> id & 1) ids.push_back(id);
+    CHECK(poker::evaluate_ids_batch(ids, 7) == (std::vector<std::uint32_t>{v, v}));
+    CHECK_THROWS_STATUS(poker::evaluate_ids_batch(ids, 4), MEEPLE_ERR_INVALID_ARGUMENT);
     CHECK(poker::evaluate_hand_batch(MEEPLE_POKER_HOLDEM, {aces}, {board}) == std::vector<std::uint32_t>{v});
     CHECK(poker::count_boards(MEEPLE_POKER_HOLDEM, {aces, kings}, board) == 1);
     const poker::Equity e = poker::equity(MEEPLE_POKER_HOLDEM, {aces, kings}, board);

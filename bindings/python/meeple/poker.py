@@ -28,7 +28,7 @@ from .holdem import holdem_raise as holdem_raise  # the exact-amount raise of ga
 
 __all__ = [
     "Card", "cards", "mask", "from_mask", "format_mask", "deck", "evaluate", "best_five", "describe", "category",
-    "tiebreak_ranks", "showdown", "Showdown", "evaluate_batch", "evaluate_hand_batch",
+    "tiebreak_ranks", "showdown", "Showdown", "evaluate_batch", "evaluate_ids_batch", "evaluate_hand_batch",
     "evaluate_holdem_batch", "evaluate_plo_batch", "equity", "count_boards", "EquityResult",
     "CATEGORIES", "GAMES", "NUM_VALUES",
 ]
@@ -329,6 +329,29 @@ def evaluate_batch(masks: np.ndarray, *, threads: int = 0, out: np.ndarray | Non
     result = _output(out, m.shape[0])
     check(lib.meeple_poker_evaluate_batch(ffi.from_buffer("uint64_t[]", m), m.shape[0], int(threads),
                                           ffi.from_buffer("uint32_t[]", result)))
+    return result
+
+
+def evaluate_ids_batch(ids: np.ndarray, *, threads: int = 0, out: np.ndarray | None = None) -> np.ndarray:
+    """Values of many hands given as card ids (``suit * 13 + rank - 2``, as ``Card.id``):
+    ``ids`` is a 2-D C-contiguous ``uint8`` array of shape ``(n, 5..7)``, a hand a row;
+    returns (or fills ``out``) a ``uint32`` array of ``n`` values. The form of arrays
+    dealt from a shuffled deck; ``evaluate_batch`` on masks is the cheaper input. A row
+    with an id above 51 or a repeated card raises ``InvalidArgumentError`` naming it,
+    and nothing is written; a wrong dtype, shape or layout raises ``TypeError``. See
+    ``evaluate_batch`` for ``threads``."""
+    if not isinstance(ids, np.ndarray):
+        try:
+            ids = np.asarray(ids, dtype=np.uint8)
+        except (TypeError, ValueError, OverflowError):
+            raise TypeError("ids must be a 2-D array of uint8 card ids, a hand a row") from None
+    if ids.dtype != np.uint8 or ids.ndim != 2 or not 5 <= ids.shape[1] <= 7 or not ids.flags.c_contiguous:
+        raise TypeError("ids must be a 2-D C-contiguous numpy array of dtype uint8 and shape (n, 5..7), a hand a "
+                        f"row; got dtype {ids.dtype}, shape {ids.shape}" + ("" if ids.flags.c_contiguous else ", not contiguous"))
+    n = ids.shape[0]
+    result = _output(out, n)
+    check(lib.meeple_poker_evaluate_ids_batch(ffi.from_buffer("uint8_t[]", ids), n, ids.shape[1], int(threads),
+                                              ffi.from_buffer("uint32_t[]", result)))
     return result
 
 

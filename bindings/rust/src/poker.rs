@@ -176,6 +176,22 @@ pub fn evaluate_batch(masks: &[u64], threads: i32, out: &mut [u32]) -> Result<()
     check(unsafe { sys::meeple_poker_evaluate_batch(masks.as_ptr(), masks.len(), threads, out.as_mut_ptr()) })
 }
 
+/// Values of hands given as card ids (suit * 13 + rank - 2), `cards_per_hand` (5 to 7)
+/// to a hand, one after another in `ids`, into `out` (one value a hand). Nothing is
+/// written on an error.
+pub fn evaluate_ids_batch(ids: &[u8], cards_per_hand: usize, threads: i32, out: &mut [u32]) -> Result<()> {
+    if !(5..=7).contains(&cards_per_hand) || ids.len() % cards_per_hand != 0 {
+        return Err(Error::InvalidArgument(format!(
+            "{} ids in hands of {cards_per_hand}; a hand holds 5, 6 or 7 ids and the ids fill whole hands",
+            ids.len()
+        )));
+    }
+    let n = ids.len() / cards_per_hand;
+    same_length("the output", out.len(), n)?;
+    // SAFETY: ids holds n * cards_per_hand bytes and out n values.
+    check(unsafe { sys::meeple_poker_evaluate_ids_batch(ids.as_ptr(), n, cards_per_hand, threads, out.as_mut_ptr()) })
+}
+
 /// Values of `holes[i]` on `boards[i]` into `out[i]`.
 pub fn evaluate_hand_batch(
     variant: Variant,

@@ -826,6 +826,13 @@ extern "C" {
         threads: i32,
         out_values: *mut u32,
     ) -> meeple_status_t;
+    pub fn meeple_poker_evaluate_ids_batch(
+        ids: *const u8,
+        n: usize,
+        cards_per_hand: usize,
+        threads: i32,
+        out_values: *mut u32,
+    ) -> meeple_status_t;
     pub fn meeple_poker_evaluate_hand_batch(
         game: i32,
         holes: *const u64,

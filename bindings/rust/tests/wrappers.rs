@@ -210,6 +210,17 @@ fn poker_cards_values_and_categories_follow_the_hand_rules() {
     poker::evaluate_batch(&[mask("As Ks Qs Js Ts"), mask("5d 4c 3h 2s Ad")], 1, &mut values).unwrap();
     assert_eq!(values, vec![royal, wheel]);
     assert!(matches!(poker::evaluate_batch(&[1], 1, &mut values), Err(Error::InvalidArgument(_))));
+    // The same hands as card ids (suit * 13 + rank - 2): As Ks Qs Js Ts, 5d 4c 3h 2s Ad.
+    poker::evaluate_ids_batch(&[51, 50, 49, 48, 47, 16, 2, 27, 39, 25], 5, 1, &mut values).unwrap();
+    assert_eq!(values, vec![royal, wheel]);
+    assert!(matches!(
+        poker::evaluate_ids_batch(&[51, 51, 49, 48, 47], 5, 1, &mut values[..1]),
+        Err(Error::InvalidArgument(_))
+    ));
+    assert!(matches!(
+        poker::evaluate_ids_batch(&[51, 50, 49, 48], 4, 1, &mut values[..1]),
+        Err(Error::InvalidArgument(_))
+    ));
     assert_eq!(poker::deal(3, mask("As Ks")).unwrap().len(), 50);
 }
 
