@@ -30,6 +30,7 @@
 #include "core/rng.hpp"
 #include "poker/equity.hpp"
 #include "poker/evaluator.hpp"
+#include "poker/hand.hpp"
 #include "poker/hand_key.hpp"
 #include "poker/range.hpp"
 #include "poker/range_equity.hpp"
@@ -397,6 +398,10 @@ int main(int argc, char** argv) {
         const auto ids = best_pair(repeats, [&] { g_sink = bench_meeple_eval_ids(h); },
                                    [&] { g_sink = bench_omp_eval_ids(h, ev); });
         line("from 7 card ids (a byte each)", "ns/hand", ids.first / dn, ids.second / dn, 1e9);
+        std::vector<std::uint32_t> values(n);
+        const auto batch = best_pair(repeats, [&] { evaluate_ids_batch(h.bytes.data(), n, 7, values.data(), 1); },
+                                     [&] { g_sink = bench_omp_eval_ids(h, ev); });
+        line("meeple's checked batch of ids v OMPEval", "ns/hand", batch.first / dn, batch.second / dn, 1e9);
         const auto int_ids = best_pair(repeats, [&] { g_sink = bench_meeple_eval_int_ids(h); },
                                        [&] { g_sink = bench_omp_eval_ids(h, ev); });
         line("meeple from 7 int ids v OMPEval from bytes", "ns/hand", int_ids.first / dn, int_ids.second / dn, 1e9);

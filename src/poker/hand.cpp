@@ -2,6 +2,7 @@
 #include "poker/hand.hpp"
 
 #include <algorithm>
+#include <array>
 #include <string>
 
 #include "core/error.hpp"
@@ -132,16 +133,36 @@ std::string bad_ids_reason(const std::uint8_t* ids, std::size_t cards) {
     return {};
 }
 
-// Whether ids[0..cards) are distinct ids below 52: no branch on the cards, so that
-// checking a batch costs little beside evaluating it.
-bool ids_ok(const std::uint8_t* ids, std::size_t cards) {
+// The card bit of each byte, and bit 63 for a byte that is no card id: a hand's ids are
+// distinct ids below 52 exactly when the OR of their bits has `cards` bits, none of them 63.
+constexpr std::array<CardMask, 256> kIdBits = [] {
+    std::array<CardMask, 256> bits{};
+    for (int b = 0; b < 256; ++b) bits[b] = b < kDeckSize ? card_bit(b) : CardMask{1} << 63;
+    return bits;
+}();
+
+// Whether ids[0..cards) are distinct ids below 52, with no branch on the cards (a
+// batch's check costs little beside evaluating it).
+template <int Cards>
+bool ids_ok(const std::uint8_t* ids) {
     CardMask seen = 0;
-    unsigned high = 0;
-    for (std::size_t k = 0; k < cards; ++k) {
-        high |= ids[k] >= kDeckSize;
-        seen |= CardMask{1} << (ids[k] & 63);
+    for (int k = 0; k < Cards; ++k) seen |= kIdBits[ids[k]];
+    return card_count(seen) == Cards && !(seen >> 63);
+}
+
+// The first bad hand of ids rows [first, end), or end.
+template <int Cards>
+std::size_t first_bad_ids(const std::uint8_t* ids, std::size_t first, std::size_t end) {
+    bool ok = true;
+    std::size_t i = first;
+    // Blocks of 64 hands tested together: one well-predicted branch a block.
+    for (; i + 64 <= end; i += 64) {
+        for (std::size_t j = i; j < i + 64; ++j) ok &= ids_ok<Cards>(ids + j * Cards);
+        if (!ok) break;
     }
-    return !high && static_cast<std::size_t>(card_count(seen)) == cards;
+    for (; i < end; ++i)
+        if (!ids_ok<Cards>(ids + i * Cards)) return i;
+    return end;
 }
 
 template <int Cards>
@@ -160,12 +181,11 @@ void evaluate_ids_batch(const std::uint8_t* ids, std::size_t n, std::size_t card
     const std::size_t chunks = (n + kBatchChunk - 1) / kBatchChunk;
     std::vector<std::size_t> first_bad(chunks, n);
     parallel_for(chunks, threads, [&](std::size_t chunk) {
-        const std::size_t end = std::min(n, (chunk + 1) * kBatchChunk);
-        for (std::size_t i = chunk * kBatchChunk; i < end; ++i)
-            if (!ids_ok(ids + i * cards, cards)) {
-                first_bad[chunk] = i;
-                break;
-            }
+        const std::size_t first = chunk * kBatchChunk, end = std::min(n, first + kBatchChunk);
+        const std::size_t bad = cards == 7   ? first_bad_ids<7>(ids, first, end)
+                                : cards == 6 ? first_bad_ids<6>(ids, first, end)
+                                             : first_bad_ids<5>(ids, first, end);
+        if (bad != end) first_bad[chunk] = bad;
     });
     for (std::size_t bad : first_bad) {
         if (bad == n) continue;
