@@ -192,137 +192,103 @@ __attribute__((noinline)) std::uint64_t bench_omp_eval_hands(const Hands& h, con
 // exit the branch predictor keeps missing). Both libraries walk the same order, rank
 // first as OMPEval numbers its cards, with the pairs summed in their own form. meeple
 // tests once a five-card hand whether two more cards can make a flush and reads the rank
-// table with no flush test a hand when they cannot.
-struct CardPairs {
-    std::vector<CardKey> meeple;
-    std::vector<omp::Hand> omp;
-};
-
+// table with no flush test a hand when they cannot. The seven-nested-loop walk (the last
+// card added in a loop a six-card hand) is timed too.
 int rank_first_id(int i) { return 13 * (i % 4) + i / 4; }  // OMPEval's order, meeple's ids
 
-CardPairs card_pairs() {
+struct Cards {
+    CardKey meeple[52];
+    omp::Hand omp[52];
+    std::vector<CardKey> meeple_pairs;  // (g, k), g descending, then k ascending
+    std::vector<omp::Hand> omp_pairs;
+};
+
+Cards walk_cards() {
     const EvalTables& t = eval_tables();
-    CardPairs p;
+    Cards d;
+    for (int i = 0; i < 52; ++i) {
+        d.meeple[i] = card_key(t, rank_first_id(i));
+        d.omp[i] = omp::Hand(static_cast<unsigned>(i));
+    }
     for (int g = 51; g >= 0; --g) {
         for (int k = g + 1; k < 52; ++k) {
-            p.meeple.push_back(cards_key(t, card_bit(rank_first_id(g)) | card_bit(rank_first_id(k))));
-            p.omp.push_back(omp::Hand(static_cast<unsigned>(g)) + omp::Hand(static_cast<unsigned>(k)));
+            d.meeple_pairs.push_back(cards_key(t, card_bit(rank_first_id(g)) | card_bit(rank_first_id(k))));
+            d.omp_pairs.push_back(d.omp[g] + d.omp[k]);
         }
     }
-    return p;
+    return d;
 }
 
 // The pairs (g, k) with f < g < k: the first ones of the list.
 std::size_t pairs_above(int f) { return static_cast<std::size_t>(51 - f) * static_cast<std::size_t>(50 - f) / 2; }
 
-__attribute__((noinline)) std::uint64_t bench_meeple_sequential(const CardPairs& pairs) {
-    const EvalTables& t = eval_tables();
-    CardKey c[52];
-    for (int i = 0; i < 52; ++i) c[i] = card_key(t, rank_first_id(i));
-    const CardKey* last = pairs.meeple.data();
-    std::uint64_t s = 0;
-    const HandKey h0{};
+// Calls visit(hand, f) for every five-card hand, its cards added one a level; f is the
+// index of its highest card. Inlined into each caller.
+template <class Hand, class Card, class Visit>
+inline void for_each_five(const Hand& empty, const Card* c, Visit&& visit) {
     for (int a = 0; a < 52; ++a) {
-        const HandKey h1 = h0 + c[a];
+        const Hand h1 = empty + c[a];
         for (int b = a + 1; b < 52; ++b) {
-            const HandKey h2 = h1 + c[b];
+            const Hand h2 = h1 + c[b];
             for (int d = b + 1; d < 52; ++d) {
-                const HandKey h3 = h2 + c[d];
+                const Hand h3 = h2 + c[d];
                 for (int e = d + 1; e < 52; ++e) {
-                    const HandKey h4 = h3 + c[e];
-                    for (int f = e + 1; f < 52; ++f) {
-                        const HandKey h5 = h4 + c[f];
-                        const std::size_t n = pairs_above(f);
-                        if (flush_possible_adding(h5, 2)) {
-                            for (std::size_t i = 0; i < n; ++i) s += evaluate7_unchecked(t, h5 + last[i]);
-                        } else {
-                            for (std::size_t i = 0; i < n; ++i) s += hashed_rank_value7_unchecked(t, h5.key + last[i].key);
-                        }
-                    }
+                    const Hand h4 = h3 + c[e];
+                    for (int f = e + 1; f < 52; ++f) visit(h4 + c[f], f);
                 }
             }
         }
     }
-    return s;
 }
-// The same hands by seven nested loops, the last card added in the innermost one (a
-// loop of 52 - g - 1 hands a six-card hand): meeple tests the flush once a six-card hand.
-__attribute__((noinline)) std::uint64_t bench_meeple_nested() {
+
+__attribute__((noinline)) std::uint64_t bench_meeple_sequential(const Cards& deck) {
     const EvalTables& t = eval_tables();
-    CardKey c[52];
-    for (int i = 0; i < 52; ++i) c[i] = card_key(t, rank_first_id(i));
+    const CardKey* last = deck.meeple_pairs.data();
     std::uint64_t s = 0;
-    const HandKey h0{};
-    for (int a = 0; a < 52; ++a) {
-        const HandKey h1 = h0 + c[a];
-        for (int b = a + 1; b < 52; ++b) {
-            const HandKey h2 = h1 + c[b];
-            for (int d = b + 1; d < 52; ++d) {
-                const HandKey h3 = h2 + c[d];
-                for (int e = d + 1; e < 52; ++e) {
-                    const HandKey h4 = h3 + c[e];
-                    for (int f = e + 1; f < 52; ++f) {
-                        const HandKey h5 = h4 + c[f];
-                        for (int g = f + 1; g < 52; ++g) {
-                            const HandKey h6 = h5 + c[g];
-                            if (flush_possible_adding(h6, 1)) {
-                                for (int k = g + 1; k < 52; ++k) s += evaluate7_unchecked(t, h6 + c[k]);
-                            } else {
-                                for (int k = g + 1; k < 52; ++k) s += hashed_rank_value7_unchecked(t, h6.key + c[k].key);
-                            }
-                        }
-                    }
-                }
-            }
+    for_each_five(HandKey{}, deck.meeple, [&](const HandKey& h5, int f) {
+        const std::size_t n = pairs_above(f);
+        if (flush_possible_adding(h5, 2)) {
+            for (std::size_t i = 0; i < n; ++i) s += evaluate7_unchecked(t, h5 + last[i]);
+        } else {
+            for (std::size_t i = 0; i < n; ++i) s += hashed_rank_value7_unchecked(t, h5.key + last[i].key);
         }
-    }
+    });
     return s;
 }
-__attribute__((noinline)) std::uint64_t bench_omp_nested(const omp::HandEvaluator& ev) {
+__attribute__((noinline)) std::uint64_t bench_omp_sequential(const omp::HandEvaluator& ev, const Cards& deck) {
+    const omp::Hand* last = deck.omp_pairs.data();
     std::uint64_t s = 0;
-    const omp::Hand h0 = omp::Hand::empty();
-    for (unsigned a = 0; a < 52; ++a) {
-        const omp::Hand h1 = h0 + a;
-        for (unsigned b = a + 1; b < 52; ++b) {
-            const omp::Hand h2 = h1 + b;
-            for (unsigned d = b + 1; d < 52; ++d) {
-                const omp::Hand h3 = h2 + d;
-                for (unsigned e = d + 1; e < 52; ++e) {
-                    const omp::Hand h4 = h3 + e;
-                    for (unsigned f = e + 1; f < 52; ++f) {
-                        const omp::Hand h5 = h4 + f;
-                        for (unsigned g = f + 1; g < 52; ++g) {
-                            const omp::Hand h6 = h5 + g;
-                            for (unsigned k = g + 1; k < 52; ++k) s += ev.evaluate(h6 + k);
-                        }
-                    }
-                }
-            }
-        }
-    }
+    for_each_five(omp::Hand::empty(), deck.omp, [&](const omp::Hand& h5, int f) {
+        const std::size_t n = pairs_above(f);
+        for (std::size_t i = 0; i < n; ++i) s += ev.evaluate(h5 + last[i]);
+    });
     return s;
 }
-__attribute__((noinline)) std::uint64_t bench_omp_sequential(const omp::HandEvaluator& ev, const CardPairs& pairs) {
-    const omp::Hand* last = pairs.omp.data();
+__attribute__((noinline)) std::uint64_t bench_meeple_nested(const Cards& deck) {
+    const EvalTables& t = eval_tables();
+    const CardKey* c = deck.meeple;
     std::uint64_t s = 0;
-    const omp::Hand h0 = omp::Hand::empty();
-    for (unsigned a = 0; a < 52; ++a) {
-        const omp::Hand h1 = h0 + a;
-        for (unsigned b = a + 1; b < 52; ++b) {
-            const omp::Hand h2 = h1 + b;
-            for (unsigned d = b + 1; d < 52; ++d) {
-                const omp::Hand h3 = h2 + d;
-                for (unsigned e = d + 1; e < 52; ++e) {
-                    const omp::Hand h4 = h3 + e;
-                    for (unsigned f = e + 1; f < 52; ++f) {
-                        const omp::Hand h5 = h4 + f;
-                        const std::size_t n = pairs_above(static_cast<int>(f));
-                        for (std::size_t i = 0; i < n; ++i) s += ev.evaluate(h5 + last[i]);
-                    }
-                }
+    for_each_five(HandKey{}, c, [&](const HandKey& h5, int f) {
+        for (int g = f + 1; g < 52; ++g) {
+            const HandKey h6 = h5 + c[g];
+            if (flush_possible_adding(h6, 1)) {
+                for (int k = g + 1; k < 52; ++k) s += evaluate7_unchecked(t, h6 + c[k]);
+            } else {
+                for (int k = g + 1; k < 52; ++k) s += hashed_rank_value7_unchecked(t, h6.key + c[k].key);
             }
         }
-    }
+    });
+    return s;
+}
+__attribute__((noinline)) std::uint64_t bench_omp_nested(const omp::HandEvaluator& ev, const Cards& deck) {
+    const omp::Hand* c = deck.omp;
+    std::uint64_t s = 0;
+    for_each_five(omp::Hand::empty(), c, [&](const omp::Hand& h5, int f) {
+        for (int g = f + 1; g < 52; ++g) {
+            const omp::Hand h6 = h5 + c[g];
+            for (int k = g + 1; k < 52; ++k) s += ev.evaluate(h6 + c[k]);
+        }
+    });
     return s;
 }
 
@@ -473,16 +439,17 @@ int main(int argc, char** argv) {
         const double hands = 133784560.0;
         std::uint64_t sm = 0, so = 0;
         const int r = std::min(repeats, 3);
-        const CardPairs pairs = card_pairs();
-        const auto [m, o] = best_pair(r, [&] { sm = bench_meeple_sequential(pairs); },
-                                      [&] { so = bench_omp_sequential(ev, pairs); });
+        const Cards cards = walk_cards();
+        const auto [m, o] = best_pair(r, [&] { sm = bench_meeple_sequential(cards); },
+                                      [&] { so = bench_omp_sequential(ev, cards); });
         g_sink = sm + so;
         std::printf("\nSequential enumeration of all 133,784,560 7-card hands, one thread, least thread CPU time of "
                     "%d\n",
                     r);
         line("five loops and a list of pairs (HandKey, Hand)", "ns/hand", m / hands, o / hands, 1e9);
         std::uint64_t nm = 0, no = 0;
-        const auto [mn, on] = best_pair(r, [&] { nm = bench_meeple_nested(); }, [&] { no = bench_omp_nested(ev); });
+        const auto [mn, on] = best_pair(r, [&] { nm = bench_meeple_nested(cards); },
+                                        [&] { no = bench_omp_nested(ev, cards); });
         line("the same by seven nested loops", "ns/hand", mn / hands, on / hands, 1e9);
         // The sums of every hand's value on each library's scale: a walk that skipped or
         // repeated hands would miss them.
