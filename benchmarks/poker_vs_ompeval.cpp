@@ -101,20 +101,33 @@ double thread_seconds() {
     return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
-// Both libraries' loops, alternating within each repeat so both see the same load; the
-// least thread CPU time of each over the repeats.
+// Both libraries' loops, alternating within each repeat so both see the same load: the
+// least thread CPU time of each over the repeats, and the median over the repeats of the
+// ratio of the two times in one repeat (theirs / ours). The median of paired ratios is
+// the steadier figure where the machine's speed drifts between repeats (other work on
+// its cores, clock changes): both loops of a repeat run within a second of each other.
+struct Paired {
+    double ours, theirs, median_ratio;
+};
+
 template <class F, class G>
-std::pair<double, double> best_pair(int repeats, F&& ours, G&& theirs) {
+Paired best_pair(int repeats, F&& ours, G&& theirs) {
     double a = 1e300, b = 1e300;
+    std::vector<double> ratios;
     for (int r = 0; r < repeats; ++r) {
         double t0 = thread_seconds();
         ours();
-        a = std::min(a, thread_seconds() - t0);
+        const double ta = thread_seconds() - t0;
         t0 = thread_seconds();
         theirs();
-        b = std::min(b, thread_seconds() - t0);
+        const double tb = thread_seconds() - t0;
+        a = std::min(a, ta);
+        b = std::min(b, tb);
+        ratios.push_back(tb / ta);
     }
-    return {a, b};
+    std::sort(ratios.begin(), ratios.end());
+    const std::size_t m = ratios.size();
+    return {a, b, m % 2 ? ratios[m / 2] : (ratios[m / 2 - 1] + ratios[m / 2]) / 2};
 }
 
 std::string load_average() {
@@ -134,6 +147,12 @@ void line(const char* what, const char* unit, double ours, double theirs, double
     // ours/theirs are seconds; shown in `unit` after multiplying by scale.
     std::printf("  %-46s meeple %9.3f %-8s OMPEval %9.3f %-8s x%.2f\n", what, ours * scale, unit, theirs * scale, unit,
                 theirs / ours);
+}
+
+// A timed pair per hand: best times, their ratio and the median paired ratio.
+void line(const char* what, const Paired& p, double hands) {
+    std::printf("  %-46s meeple %9.3f ns/hand OMPEval %9.3f ns/hand x%.2f (median of paired repeats x%.2f)\n", what,
+                p.ours / hands * 1e9, p.theirs / hands * 1e9, p.theirs / p.ours, p.median_ratio);
 }
 
 // The timed bodies, kept out of line so callgrind can count each one.
@@ -420,37 +439,37 @@ int main(int argc, char** argv) {
         // Thread CPU time, both loops alternating in each repeat (best_pair).
         const auto ids = best_pair(repeats, [&] { g_sink = bench_meeple_eval_ids(h); },
                                    [&] { g_sink = bench_omp_eval_ids(h, ev); });
-        line("from 7 card ids (a byte each)", "ns/hand", ids.first / dn, ids.second / dn, 1e9);
+        line("from 7 card ids (a byte each)", ids, dn);
         std::vector<std::uint32_t> values(n);
         const auto batch = best_pair(repeats, [&] { evaluate_ids_batch(h.bytes.data(), n, 7, values.data(), 1); },
                                      [&] { g_sink = bench_omp_eval_ids(h, ev); });
-        line("meeple's checked batch of ids v OMPEval", "ns/hand", batch.first / dn, batch.second / dn, 1e9);
+        line("meeple's checked batch of ids v OMPEval", batch, dn);
         const auto int_ids = best_pair(repeats, [&] { g_sink = bench_meeple_eval_int_ids(h); },
                                        [&] { g_sink = bench_omp_eval_ids(h, ev); });
-        line("meeple from 7 int ids v OMPEval from bytes", "ns/hand", int_ids.first / dn, int_ids.second / dn, 1e9);
+        line("meeple from 7 int ids v OMPEval from bytes", int_ids, dn);
         const auto own = best_pair(repeats, [&] { g_sink = bench_meeple_eval_keys(h); },
                                    [&] { g_sink = bench_omp_eval_hands(h, ev); });
-        line("own form (meeple HandKey, OMPEval Hand)", "ns/hand", own.first / dn, own.second / dn, 1e9);
+        line("own form (meeple HandKey, OMPEval Hand)", own, dn);
         const auto masks = best_pair(repeats, [&] { g_sink = bench_meeple_eval_masks(h); },
                                      [&] { g_sink = bench_omp_eval_hands(h, ev); });
-        line("meeple card masks v OMPEval Hand", "ns/hand", masks.first / dn, masks.second / dn, 1e9);
+        line("meeple card masks v OMPEval Hand", masks, dn);
     }
     if (want("seq")) {
         const double hands = 133784560.0;
         std::uint64_t sm = 0, so = 0;
-        const int r = std::min(repeats, 3);
+        const int r = std::min(repeats, 5);
         const Cards cards = walk_cards();
-        const auto [m, o] = best_pair(r, [&] { sm = bench_meeple_sequential(cards); },
+        const Paired flat = best_pair(r, [&] { sm = bench_meeple_sequential(cards); },
                                       [&] { so = bench_omp_sequential(ev, cards); });
         g_sink = sm + so;
         std::printf("\nSequential enumeration of all 133,784,560 7-card hands, one thread, least thread CPU time of "
                     "%d\n",
                     r);
-        line("five loops and a list of pairs (HandKey, Hand)", "ns/hand", m / hands, o / hands, 1e9);
+        line("five loops and a list of pairs (HandKey, Hand)", flat, hands);
         std::uint64_t nm = 0, no = 0;
-        const auto [mn, on] = best_pair(r, [&] { nm = bench_meeple_nested(cards); },
+        const Paired nested = best_pair(r, [&] { nm = bench_meeple_nested(cards); },
                                         [&] { no = bench_omp_nested(ev, cards); });
-        line("the same by seven nested loops", "ns/hand", mn / hands, on / hands, 1e9);
+        line("the same by seven nested loops", nested, hands);
         // The sums of every hand's value on each library's scale: a walk that skipped or
         // repeated hands would miss them.
         if (sm != 450468187308ull || nm != sm || so != 1585401492424ull || no != so)
