@@ -1,0 +1,185 @@
+// The grid of integer counters of small heads-up Hold'em spots (see range_grid.hpp).
+#include "poker/range_grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include <emmintrin.h>
+
+#include "poker/hand_key.hpp"
+
+namespace meeple::poker {
+namespace {
+
+constexpr double kUnit = 16777216.0;  // 2^24: weights are whole numbers of 1 / kUnit
+constexpr std::uint16_t kBlockedA = 0;       // below every value: never wins nor ties
+constexpr std::uint16_t kBlockedB = 0x7FFF;  // above every value (signed 16-bit compares)
+
+std::uint64_t units(double w) { return static_cast<std::uint64_t>(w * kUnit); }
+
+}  // namespace
+
+bool ShowdownGrid::fits(SweepSide a, SweepSide b, int missing) {
+    if (missing < 0 || missing > 2 || a.size > kMaxCombos || b.size > kMaxCombos) return false;
+    for (const SweepSide& side : {a, b}) {
+        for (std::size_t i = 0; i < side.size; ++i) {
+            const double scaled = side.weights[i] * kUnit;  // exact: a power of two
+            if (!(side.weights[i] > 0 && side.weights[i] <= 1) || scaled != std::floor(scaled)) return false;
+        }
+    }
+    return true;
+}
+
+ShowdownGrid::ShowdownGrid(const EvalTables& t, SweepSide a, SweepSide b, CardMask base, int missing)
+    : t_(t), na_(a.size), nb_(b.size), blocks_((b.size + 7) / 8), base_(base), missing_(missing) {
+    int slot_of[169];
+    std::fill(slot_of, slot_of + 169, -1);
+    const SweepSide sides[2] = {a, b};
+    for (int s = 0; s < 2; ++s) {
+        for (std::size_t i = 0; i < sides[s].size; ++i) {
+            const CardMask m = sides[s].masks[i];
+            const int c1 = __builtin_ctzll(m), c2 = 63 - __builtin_clzll(m);
+            const int hi = std::max(card_rank(c1), card_rank(c2)) - 2, lo = std::min(card_rank(c1), card_rank(c2)) - 2;
+            const int pair = 13 * hi + lo;
+            const std::uint64_t key = cards_key(t, m).key;
+            if (slot_of[pair] < 0) {
+                slot_of[pair] = static_cast<int>(rank_pair_key_.size());
+                rank_pair_key_.push_back(key);
+            }
+            slot_.push_back(static_cast<std::uint8_t>(slot_of[pair]));
+            const Holder h{static_cast<std::uint16_t>(s), static_cast<std::uint16_t>(i)};
+            holders_[c1].push_back(h);
+            holders_[c2].push_back(h);
+            for (int suit = 0; suit < 4; ++suit) {
+                const int k = (card_suit(c1) == suit) + (card_suit(c2) == suit);
+                for (int need = 0; need <= k; ++need) flush_makers_[suit][need].push_back({h.side, h.index, m, key});
+            }
+        }
+    }
+    a_width_ = (na_ + 7) / 8 * 8;
+    row_width_ = a_width_ + 8 * blocks_;
+    const std::size_t classes = missing == 2 ? 169 : missing == 1 ? 13 : 1;
+    rows_.assign(classes * row_width_, kBlockedB);
+    row_ready_.assign(classes, 0);
+    va_.assign(a_width_, kBlockedA);
+    Lanes blocked, zero;
+    std::fill(blocked.lane, blocked.lane + 8, kBlockedB);
+    std::fill(zero.lane, zero.lane + 8, std::uint16_t{0});
+    vb_.assign(blocks_, blocked);
+    counts_.assign(2 * na_ * blocks_, zero);
+}
+
+void ShowdownGrid::fill_row(std::size_t rank_class, CardMask board) {
+    // The rank pairs' values without a flush, which the board's ranks alone decide.
+    const std::uint64_t board_key = hand_key(t_, board).key;
+    std::uint16_t value[169];
+    for (std::size_t p = 0; p < rank_pair_key_.size(); ++p)
+        value[p] = static_cast<std::uint16_t>(rank_only_value_unchecked(t_, HandKey{board_key + rank_pair_key_[p], 0}));
+    std::uint16_t* row = &rows_[rank_class * row_width_];
+    for (std::size_t i = 0; i < na_; ++i) row[i] = value[slot_[i]];
+    for (std::size_t j = 0; j < nb_; ++j) row[a_width_ + j] = value[slot_[na_ + j]];
+    row_ready_[rank_class] = 1;
+}
+
+void ShowdownGrid::score(CardMask board) {
+    const std::size_t rank_class = board_rank_class(board, base_, missing_);
+    if (!row_ready_[rank_class]) fill_row(rank_class, board);
+    const std::uint16_t* row = &rows_[rank_class * row_width_];
+    std::uint16_t* const va = va_.data();
+    std::uint16_t* const vb = vb_.data()->lane;
+    std::memcpy(va, row, na_ * sizeof(std::uint16_t));
+    std::memcpy(vb, row + a_width_, 8 * blocks_ * sizeof(std::uint16_t));
+    // A flush needs five of a suit: with three or more of a suit on the board (one suit
+    // at most), the combos holding 5 - that many of it get their own value.
+    for (int s = 0; s < 4; ++s) {
+        const int c = card_count((board >> (13 * s)) & 0x1FFF);
+        if (c < 3) continue;
+        const std::uint64_t board_key = hand_key(t_, board).key;
+        for (const FlushMaker& f : flush_makers_[s][5 - c]) {
+            if (f.mask & board) continue;
+            const auto v = static_cast<std::uint16_t>(evaluate_unchecked(t_, HandKey{board_key + f.key, board | f.mask}));
+            (f.side ? vb : va)[f.index] = v;
+        }
+        break;
+    }
+    // The combos holding a new card are not dealt on this board.
+    for (CardMask fresh = board & ~base_; fresh; fresh &= fresh - 1) {
+        for (const Holder& h : holders_[__builtin_ctzll(fresh)]) {
+            if (h.side) {
+                vb[h.index] = kBlockedB;
+            } else {
+                va[h.index] = kBlockedA;
+            }
+        }
+    }
+    // Each a combo against every b combo, eight at a time: counters minus the compare
+    // masks (-1 where true).
+    const std::size_t blocks = blocks_;
+    const auto* const y = reinterpret_cast<const __m128i*>(vb_.data());
+    auto* counts = reinterpret_cast<__m128i*>(counts_.data());
+    for (std::size_t i = 0; i < na_; ++i, counts += 2 * blocks) {
+        if (va[i] == kBlockedA) continue;
+        const __m128i x = _mm_set1_epi16(static_cast<short>(va[i]));
+        for (std::size_t k = 0; k < blocks; ++k) {
+            const __m128i yk = _mm_load_si128(y + k);
+            _mm_store_si128(counts + 2 * k, _mm_sub_epi16(_mm_load_si128(counts + 2 * k), _mm_cmpgt_epi16(x, yk)));
+            _mm_store_si128(counts + 2 * k + 1,
+                            _mm_sub_epi16(_mm_load_si128(counts + 2 * k + 1), _mm_cmpeq_epi16(x, yk)));
+        }
+    }
+}
+
+void ShowdownGrid::add_counts(std::vector<std::uint32_t>& wins, std::vector<std::uint32_t>& ties) const {
+    for (std::size_t i = 0; i < na_; ++i) {
+        const Lanes* row = &counts_[2 * blocks_ * i];
+        for (std::size_t j = 0; j < nb_; ++j) {
+            wins[i * nb_ + j] += row[2 * (j / 8)].lane[j % 8];
+            ties[i * nb_ + j] += row[2 * (j / 8) + 1].lane[j % 8];
+        }
+    }
+}
+
+std::uint64_t ShowdownGrid::tallies(SweepSide a, SweepSide b, const std::vector<std::uint32_t>& wins,
+                                    const std::vector<std::uint32_t>& ties, std::uint64_t seen,
+                                    std::vector<double>& tally, std::vector<double>& compat_a,
+                                    std::vector<double>& compat_b) {
+    const std::size_t na = a.size, nb = b.size;
+    // Sums in integer units: at most 1,024 combos x 2^24 units x 1,176 boards < 2^53,
+    // so each converts to a double exactly (and the sweep's sums of the same numbers,
+    // all of them whole in units, are exact too).
+    std::vector<std::uint64_t> win_a(na, 0), tie_a(na, 0), win_b(nb, 0), tie_b(nb, 0), ca(na, 0), cb(nb, 0);
+    std::uint64_t pairs = 0;
+    for (std::size_t i = 0; i < na; ++i) {
+        const std::uint64_t ua = units(a.weights[i]);
+        for (std::size_t j = 0; j < nb; ++j) {
+            if (a.masks[i] & b.masks[j]) continue;
+            const std::uint64_t ub = units(b.weights[j]);
+            const std::uint64_t w = wins[i * nb + j], t = ties[i * nb + j];
+            ++pairs;
+            win_a[i] += ub * w;
+            tie_a[i] += ub * t;
+            win_b[j] += ua * (seen - w - t);
+            tie_b[j] += ua * t;
+            ca[i] += ub;
+            cb[j] += ua;
+        }
+    }
+    auto real = [](std::uint64_t u) { return std::ldexp(static_cast<double>(u), -24); };
+    tally.assign(2 * (na + nb), 0.0);
+    compat_a.resize(na);
+    compat_b.resize(nb);
+    for (std::size_t i = 0; i < na; ++i) {
+        tally[i] = real(win_a[i]);
+        tally[na + i] = real(tie_a[i]);
+        compat_a[i] = real(ca[i]);
+    }
+    for (std::size_t j = 0; j < nb; ++j) {
+        tally[2 * na + j] = real(win_b[j]);
+        tally[2 * na + nb + j] = real(tie_b[j]);
+        compat_b[j] = real(cb[j]);
+    }
+    return pairs;
+}
+
+}  // namespace meeple::poker

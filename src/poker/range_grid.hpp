@@ -1,0 +1,89 @@
+// Heads-up Hold'em showdowns of two small ranges, board by board, as a grid of integer
+// counters: one (win, tie) pair of 16-bit counters per pair of combos (a's combo i, b's
+// combo j), eight pairs to an SSE2 instruction.
+//
+// On a board, each live combo's value is its rank pair's, read from a row computed once
+// a class of boards with the same new ranks (board_rank_class, range_sweep.hpp), except
+// for the few combos that make a flush there (evaluated) and those that the board's new
+// cards block (a value that neither wins nor ties). Then every a combo's value is
+// compared with the values of all b combos at once: no sort, no sums of weights, about
+// na x nb / 8 x 6 instructions a board, which for ranges of a few dozen combos is well
+// under the sorted sweep's 60 instructions a combo.
+//
+// Weights enter only at the end, in integer units of 2^-24: the grid is used only when
+// every weight is a multiple of 2^-24 (weights 1, 0.5, 0.25, ...), and then its tallies
+// and the sweep's are exact sums of the same numbers (all below 2^53 units), so the two
+// paths give the same bits. Other weights (0.3) keep the sweep.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "poker/cards.hpp"
+#include "poker/evaluator.hpp"
+#include "poker/range_sweep.hpp"
+
+namespace meeple::poker {
+
+class ShowdownGrid {
+public:
+    // Whether the grid applies: every weight of both sides a multiple of 2^-24, at most
+    // kMaxCombos combos a side, and at most two cards to come (so at most 1,176 boards,
+    // which 16-bit counters hold).
+    static bool fits(SweepSide a, SweepSide b, int missing);
+
+    // base: the cards every board holds (the combos given share none of them).
+    ShowdownGrid(const EvalTables& t, SweepSide a, SweepSide b, CardMask base, int missing);
+
+    // Counts, for every pair of combos that the board leaves live, whether a's combo
+    // wins or ties (boards that complete base with `missing` cards).
+    void score(CardMask board);
+
+    // Adds this grid's counters to wins / ties (na x nb, row of a's combo i: i x nb + j).
+    void add_counts(std::vector<std::uint32_t>& wins, std::vector<std::uint32_t>& ties) const;
+
+    // The sorted sweep's tallies (ShowdownSweep::tallies) and compatible weights from the
+    // counts of every board: exact, in units of 2^-24. seen: the boards each compatible
+    // pair sees. Returns the number of compatible pairs.
+    static std::uint64_t tallies(SweepSide a, SweepSide b, const std::vector<std::uint32_t>& wins,
+                                 const std::vector<std::uint32_t>& ties, std::uint64_t seen,
+                                 std::vector<double>& tally, std::vector<double>& compat_a,
+                                 std::vector<double>& compat_b);
+
+    static constexpr std::size_t kMaxCombos = 1024;
+
+private:
+    struct Holder {
+        std::uint16_t side, index;
+    };
+    struct FlushMaker {
+        std::uint16_t side, index;
+        CardMask mask;
+        std::uint64_t key;  // the combo's hashed words (hand_key.hpp), no bias
+    };
+    void fill_row(std::size_t rank_class, CardMask board);
+
+    const EvalTables& t_;
+    std::size_t na_, nb_, blocks_;  // blocks_: b's combos in groups of 8 (the last padded)
+    CardMask base_;
+    int missing_;
+    // Each combo's rank pair slot (into rank_pair_key_), a's then b's.
+    std::vector<std::uint8_t> slot_;
+    std::vector<std::uint64_t> rank_pair_key_;  // one combo's key a distinct rank pair
+    // Per rank class: a's values (na_, padded to 8), then b's (blocks_ x 8; padding 0x7FFF).
+    std::size_t row_width_ = 0, a_width_ = 0;
+    std::vector<std::uint16_t> rows_;
+    std::vector<char> row_ready_;
+    std::vector<Holder> holders_[kDeckSize];  // the combos holding each card
+    std::vector<FlushMaker> flush_makers_[4][3];  // per suit s, need k: combos with k+ cards of s
+    // Eight 16-bit lanes, as one SSE2 register holds them.
+    struct alignas(16) Lanes {
+        std::uint16_t lane[8];
+    };
+    std::vector<std::uint16_t> va_;
+    std::vector<Lanes> vb_;
+    std::vector<Lanes> counts_;  // per a combo, per block: wins, then ties
+};
+
+}  // namespace meeple::poker
