@@ -59,6 +59,17 @@ def test_heads_up_ranges_on_the_flop_equal_enumeration_of_combo_pairs() -> None:
     check_against_deals([Range("QQ,AKs,KdQd:0.5"), Range("JJ:0.25,T9s,AhKh")], "Ks 7d 2c")
 
 
+def test_small_heads_up_ranges_after_the_flop_equal_enumeration_of_combo_pairs() -> None:
+    # A few dozen combos a side, more pairs than 8 x the combos: the grid of counters
+    # scores them when the weights are multiples of 2^-24 (1, 0.5, 0.25), the sorted
+    # sweep otherwise (0.3). Rainbow, two-tone and monotone boards; flop, turn, river.
+    check_against_deals([Range("JJ+,AKs,KdQd"), Range("QQ,AKo,T9s")], "Ks 7d 2c")
+    check_against_deals([Range("JJ+:0.5,AKs,KdQd"), Range("QQ:0.25,AKo,T9s")], "Ks 7s 2c", dead="Ah")
+    check_against_deals([Range("JJ+:0.3,AKs,KdQd"), Range("QQ,AKo,T9s")], "Ks 7s 2c", dead="Ah")
+    check_against_deals([Range("TT+,AQs+,KQs"), Range("99-77,AJs,KJs:0.5,QJs")], "Ks 7s 2s 5d")
+    check_against_deals([Range("TT+,AQs+,KQs"), Range("99-77,AJs,KJs:0.5,QJs")], "Ks 7s 2s 5d Jc")
+
+
 def test_three_ranges_on_the_turn_equal_enumeration_of_combo_triples() -> None:
     check_against_deals([Range("AA,KQs"), Range("KK:0.5,87s"), Range("JTs,22")], "Kh 7d 2c 9s", dead="Ac")
 
