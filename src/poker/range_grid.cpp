@@ -57,17 +57,22 @@ ShowdownGrid::ShowdownGrid(const EvalTables& t, SweepSide a, SweepSide b, CardMa
             }
         }
     }
-    a_width_ = (na_ + 7) / 8 * 8;
+    a_blocks_ = (na_ + 7) / 8;
+    a_width_ = 8 * a_blocks_;
     row_width_ = a_width_ + 8 * blocks_;
     const std::size_t classes = missing == 2 ? 169 : missing == 1 ? 13 : 1;
     rows_.assign(classes * row_width_, kBlockedB);
+    for (std::size_t c = 0; c < classes; ++c) std::fill_n(&rows_[c * row_width_], a_width_, kBlockedA);
     row_ready_.assign(classes, 0);
-    va_.assign(a_width_, kBlockedA);
-    Lanes blocked, zero;
-    std::fill(blocked.lane, blocked.lane + 8, kBlockedB);
+    class_boards_.assign(classes, 0);
+    stamp_a_.assign(na_, 0);
+    stamp_b_.assign(nb_, 0);
+    Lanes zero;
     std::fill(zero.lane, zero.lane + 8, std::uint16_t{0});
-    vb_.assign(blocks_, blocked);
-    counts_.assign(2 * na_ * blocks_, zero);
+    va_.assign(a_blocks_, zero);
+    vb_.assign(blocks_, zero);
+    rows_count_.assign(2 * na_ * blocks_, zero);
+    columns_count_.assign(2 * nb_ * a_blocks_, zero);
 }
 
 void ShowdownGrid::fill_row(std::size_t rank_class, CardMask board) {
@@ -82,60 +87,110 @@ void ShowdownGrid::fill_row(std::size_t rank_class, CardMask board) {
     row_ready_[rank_class] = 1;
 }
 
+namespace {
+
+// counts += (x > y) - (x' > y') and ties += (x == y) - (x' == y'), lane by lane (the
+// compares give -1 for true): a correction from the class's comparison (x', y') to the
+// board's (x, y).
+inline void correct(__m128i* counts, __m128i x, __m128i y, __m128i x_class, __m128i y_class) {
+    _mm_store_si128(counts, _mm_add_epi16(_mm_sub_epi16(_mm_load_si128(counts), _mm_cmpgt_epi16(x, y)),
+                                          _mm_cmpgt_epi16(x_class, y_class)));
+    _mm_store_si128(counts + 1, _mm_add_epi16(_mm_sub_epi16(_mm_load_si128(counts + 1), _mm_cmpeq_epi16(x, y)),
+                                              _mm_cmpeq_epi16(x_class, y_class)));
+}
+
+}  // namespace
+
 void ShowdownGrid::score(CardMask board) {
     const std::size_t rank_class = board_rank_class(board, base_, missing_);
     if (!row_ready_[rank_class]) fill_row(rank_class, board);
-    const std::uint16_t* row = &rows_[rank_class * row_width_];
-    std::uint16_t* const va = va_.data();
-    std::uint16_t* const vb = vb_.data()->lane;
-    std::memcpy(va, row, na_ * sizeof(std::uint16_t));
-    std::memcpy(vb, row + a_width_, 8 * blocks_ * sizeof(std::uint16_t));
-    // A flush needs five of a suit: with three or more of a suit on the board (one suit
-    // at most), the combos holding 5 - that many of it get their own value.
+    ++class_boards_[rank_class];
+    const std::uint16_t* const class_a = &rows_[rank_class * row_width_];
+    const std::uint16_t* const class_b = class_a + a_width_;
+    // The exceptions: combos holding a new card (not dealt), then those that make a
+    // flush (three or more of a suit on the board, one suit at most: the combos holding
+    // 5 - that many of it).
+    changed_a_.clear();
+    changed_b_.clear();
+    const std::uint32_t serial = ++serial_;
+    auto change = [&](std::uint16_t side, std::uint16_t index, std::uint16_t value) {
+        std::uint32_t& stamp = side ? stamp_b_[index] : stamp_a_[index];
+        if (stamp == serial) return;  // a combo holding both new cards
+        stamp = serial;
+        (side ? changed_b_ : changed_a_).push_back({index, value});
+    };
+    for (CardMask fresh = board & ~base_; fresh; fresh &= fresh - 1)
+        for (const Holder& h : holders_[__builtin_ctzll(fresh)]) change(h.side, h.index, h.side ? kBlockedB : kBlockedA);
     for (int s = 0; s < 4; ++s) {
         const int c = card_count((board >> (13 * s)) & 0x1FFF);
         if (c < 3) continue;
         const std::uint64_t board_key = hand_key(t_, board).key;
         for (const FlushMaker& f : flush_makers_[s][5 - c]) {
             if (f.mask & board) continue;
-            const auto v = static_cast<std::uint16_t>(evaluate_unchecked(t_, HandKey{board_key + f.key, board | f.mask}));
-            (f.side ? vb : va)[f.index] = v;
+            change(f.side, f.index,
+                   static_cast<std::uint16_t>(evaluate_unchecked(t_, HandKey{board_key + f.key, board | f.mask})));
         }
         break;
     }
-    // The combos holding a new card are not dealt on this board.
-    for (CardMask fresh = board & ~base_; fresh; fresh &= fresh - 1) {
-        for (const Holder& h : holders_[__builtin_ctzll(fresh)]) {
-            if (h.side) {
-                vb[h.index] = kBlockedB;
-            } else {
-                va[h.index] = kBlockedA;
-            }
-        }
+    if (changed_a_.empty() && changed_b_.empty()) return;
+    // Rows: each changed a combo against b's values on this board (which include b's
+    // changes), corrected from its class value against b's class values.
+    const auto* const yb_class = reinterpret_cast<const __m128i*>(class_b);
+    std::memcpy(vb_.data(), class_b, 8 * blocks_ * sizeof(std::uint16_t));
+    for (const Change& e : changed_b_) vb_[e.index / 8].lane[e.index % 8] = e.value;
+    const auto* const yb = reinterpret_cast<const __m128i*>(vb_.data());
+    for (const Change& e : changed_a_) {
+        const __m128i x = _mm_set1_epi16(static_cast<short>(e.value));
+        const __m128i x_class = _mm_set1_epi16(static_cast<short>(class_a[e.index]));
+        auto* counts = reinterpret_cast<__m128i*>(&rows_count_[2 * blocks_ * e.index]);
+        for (std::size_t k = 0; k < blocks_; ++k)
+            correct(counts + 2 * k, x, _mm_load_si128(yb + k), x_class, _mm_load_si128(yb_class + k));
     }
-    // Each a combo against every b combo, eight at a time: counters minus the compare
-    // masks (-1 where true).
-    const std::size_t blocks = blocks_;
-    const auto* const y = reinterpret_cast<const __m128i*>(vb_.data());
-    auto* counts = reinterpret_cast<__m128i*>(counts_.data());
-    for (std::size_t i = 0; i < na_; ++i, counts += 2 * blocks) {
-        if (va[i] == kBlockedA) continue;
-        const __m128i x = _mm_set1_epi16(static_cast<short>(va[i]));
-        for (std::size_t k = 0; k < blocks; ++k) {
-            const __m128i yk = _mm_load_si128(y + k);
-            _mm_store_si128(counts + 2 * k, _mm_sub_epi16(_mm_load_si128(counts + 2 * k), _mm_cmpgt_epi16(x, yk)));
-            _mm_store_si128(counts + 2 * k + 1,
-                            _mm_sub_epi16(_mm_load_si128(counts + 2 * k + 1), _mm_cmpeq_epi16(x, yk)));
+    if (changed_b_.empty()) return;
+    // Columns: each changed b combo against a's class values, the changed a combos left
+    // out (0 there: no win nor tie either way), as their rows counted them.
+    std::memcpy(va_.data(), class_a, a_width_ * sizeof(std::uint16_t));
+    for (const Change& e : changed_a_) va_[e.index / 8].lane[e.index % 8] = kBlockedA;
+    const auto* const xa = reinterpret_cast<const __m128i*>(va_.data());
+    for (const Change& e : changed_b_) {
+        const __m128i y = _mm_set1_epi16(static_cast<short>(e.value));
+        const __m128i y_class = _mm_set1_epi16(static_cast<short>(class_b[e.index]));
+        auto* counts = reinterpret_cast<__m128i*>(&columns_count_[2 * a_blocks_ * e.index]);
+        for (std::size_t k = 0; k < a_blocks_; ++k) {
+            const __m128i x = _mm_load_si128(xa + k);
+            correct(counts + 2 * k, x, y, x, y_class);
         }
     }
 }
 
 void ShowdownGrid::add_counts(std::vector<std::uint32_t>& wins, std::vector<std::uint32_t>& ties) const {
+    // Each class's comparison of every pair, once a board of the class, on top of the
+    // rows' corrections; then the columns' corrections. Sums modulo 2^16 of counts that
+    // end between 0 and the boards (at most 1,176).
+    std::vector<Lanes> counts = rows_count_;
+    for (std::size_t c = 0; c < class_boards_.size(); ++c) {
+        if (!class_boards_[c]) continue;
+        const __m128i times = _mm_set1_epi16(static_cast<short>(class_boards_[c]));
+        const std::uint16_t* const class_a = &rows_[c * row_width_];
+        const auto* const y = reinterpret_cast<const __m128i*>(class_a + a_width_);
+        auto* row = reinterpret_cast<__m128i*>(counts.data());
+        for (std::size_t i = 0; i < na_; ++i, row += 2 * blocks_) {
+            const __m128i x = _mm_set1_epi16(static_cast<short>(class_a[i]));
+            for (std::size_t k = 0; k < blocks_; ++k) {
+                const __m128i yk = _mm_load_si128(y + k);
+                row[2 * k] = _mm_add_epi16(row[2 * k], _mm_and_si128(times, _mm_cmpgt_epi16(x, yk)));
+                row[2 * k + 1] = _mm_add_epi16(row[2 * k + 1], _mm_and_si128(times, _mm_cmpeq_epi16(x, yk)));
+            }
+        }
+    }
     for (std::size_t i = 0; i < na_; ++i) {
-        const Lanes* row = &counts_[2 * blocks_ * i];
+        const Lanes* row = &counts[2 * blocks_ * i];
         for (std::size_t j = 0; j < nb_; ++j) {
-            wins[i * nb_ + j] += row[2 * (j / 8)].lane[j % 8];
-            ties[i * nb_ + j] += row[2 * (j / 8) + 1].lane[j % 8];
+            const Lanes* column = &columns_count_[2 * a_blocks_ * j];
+            wins[i * nb_ + j] +=
+                static_cast<std::uint16_t>(row[2 * (j / 8)].lane[j % 8] + column[2 * (i / 8)].lane[i % 8]);
+            ties[i * nb_ + j] +=
+                static_cast<std::uint16_t>(row[2 * (j / 8) + 1].lane[j % 8] + column[2 * (i / 8) + 1].lane[i % 8]);
         }
     }
 }

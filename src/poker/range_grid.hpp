@@ -2,13 +2,16 @@
 // counters: one (win, tie) pair of 16-bit counters per pair of combos (a's combo i, b's
 // combo j), eight pairs to an SSE2 instruction.
 //
-// On a board, each live combo's value is its rank pair's, read from a row computed once
-// a class of boards with the same new ranks (board_rank_class, range_sweep.hpp), except
-// for the few combos that make a flush there (evaluated) and those that the board's new
-// cards block (a value that neither wins nor ties). Then every a combo's value is
-// compared with the values of all b combos at once: no sort, no sums of weights, about
-// na x nb / 8 x 6 instructions a board, which for ranges of a few dozen combos is well
-// under the sorted sweep's 60 instructions a combo.
+// Boards with the same new ranks (a class: board_rank_class, range_sweep.hpp) give
+// every combo the same value, its rank pair's, except the combos that the board's new
+// cards block (not dealt: a value that neither wins nor ties) and those that make a
+// flush there (evaluated): a handful a board. So a board only counts itself in its
+// class and corrects the counters of the rows (a's combos) and columns (b's) of those
+// exceptions, from the class's comparison to the board's; at the end each class's
+// comparison of every pair is added as many times as it had boards. Per board that is
+// about (exceptions) x (the other side's combos / 8) steps instead of na x nb / 8, and
+// per class na x nb / 8: well under the sorted sweep's 60 instructions a combo and board
+// for ranges of a few dozen to a few hundred combos. No sort, no sums of weights.
 //
 // Weights enter only at the end, in integer units of 2^-24: the grid is used only when
 // every weight is a multiple of 2^-24 (weights 1, 0.5, 0.25, ...), and then its tallies
@@ -40,7 +43,8 @@ public:
     // wins or ties (boards that complete base with `missing` cards).
     void score(CardMask board);
 
-    // Adds this grid's counters to wins / ties (na x nb, row of a's combo i: i x nb + j).
+    // Adds this grid's counts over the boards scored to wins / ties (na x nb, the row of
+    // a's combo i: i x nb + j).
     void add_counts(std::vector<std::uint32_t>& wins, std::vector<std::uint32_t>& ties) const;
 
     // The sorted sweep's tallies (ShowdownSweep::tallies) and compatible weights from the
@@ -64,14 +68,20 @@ private:
     };
     void fill_row(std::size_t rank_class, CardMask board);
 
+    // A combo whose value on a board is not its class's: index and value.
+    struct Change {
+        std::uint16_t index, value;
+    };
     const EvalTables& t_;
     std::size_t na_, nb_, blocks_;  // blocks_: b's combos in groups of 8 (the last padded)
+    std::size_t a_blocks_;          // the same for a's
     CardMask base_;
     int missing_;
     // Each combo's rank pair slot (into rank_pair_key_), a's then b's.
     std::vector<std::uint8_t> slot_;
     std::vector<std::uint64_t> rank_pair_key_;  // one combo's key a distinct rank pair
-    // Per rank class: a's values (na_, padded to 8), then b's (blocks_ x 8; padding 0x7FFF).
+    // Per rank class: a's values (a_blocks_ x 8; padding 0), then b's (blocks_ x 8;
+    // padding 0x7FFF), each combo's rank pair's without a flush.
     std::size_t row_width_ = 0, a_width_ = 0;
     std::vector<std::uint16_t> rows_;
     std::vector<char> row_ready_;
@@ -81,9 +91,15 @@ private:
     struct alignas(16) Lanes {
         std::uint16_t lane[8];
     };
-    std::vector<std::uint16_t> va_;
-    std::vector<Lanes> vb_;
-    std::vector<Lanes> counts_;  // per a combo, per block: wins, then ties
+    std::vector<std::uint32_t> class_boards_;  // boards scored a class
+    // This board's exceptions (once each: a stamp a combo, the board's serial number).
+    std::vector<Change> changed_a_, changed_b_;
+    std::vector<std::uint32_t> stamp_a_, stamp_b_;
+    std::uint32_t serial_ = 0;
+    std::vector<Lanes> va_, vb_;  // a's class values less the changed rows; b's board values
+    // Corrections: per a combo, per block of b: wins, then ties (rows); per b combo, per
+    // block of a: the same (columns). 16-bit, modulo 2^16: the final counts fit.
+    std::vector<Lanes> rows_count_, columns_count_;
 };
 
 }  // namespace meeple::poker
