@@ -777,6 +777,11 @@ RangeEquityResult exact_heads_up_grid(const RangeEquityRequest& q, const Setup& 
     });
     std::vector<std::uint32_t> wins(na * nb, 0), ties(na * nb, 0);
     for (const auto& grid : pool) grid->add_counts(wins, ties);
+    if (!pool.empty()) pool[0]->add_blocked_twice(side_a, side_b, wins, ties);
+    for (std::size_t p = 0; p < na * nb; ++p) {
+        wins[p] &= 0xFFFF;
+        ties[p] &= 0xFFFF;
+    }
     const std::uint64_t seen = choose(static_cast<int>(s.deck.size()) - 4, s.missing);
     std::vector<double> tally, compat_a, compat_b;
     const std::uint64_t pairs = ShowdownGrid::tallies(side_a, side_b, wins, ties, seen, tally, compat_a, compat_b);

@@ -48,7 +48,7 @@ ShowdownGrid::ShowdownGrid(const EvalTables& t, SweepSide a, SweepSide b, CardMa
                 rank_pair_key_.push_back(key);
             }
             slot_.push_back(static_cast<std::uint8_t>(slot_of[pair]));
-            const Holder h{static_cast<std::uint16_t>(s), static_cast<std::uint16_t>(i)};
+            const Holder h{static_cast<std::uint16_t>(s), static_cast<std::uint16_t>(i), m};
             holders_[c1].push_back(h);
             holders_[c2].push_back(h);
             for (int suit = 0; suit < 4; ++suit) {
@@ -65,12 +65,13 @@ ShowdownGrid::ShowdownGrid(const EvalTables& t, SweepSide a, SweepSide b, CardMa
     for (std::size_t c = 0; c < classes; ++c) std::fill_n(&rows_[c * row_width_], a_width_, kBlockedA);
     row_ready_.assign(classes, 0);
     class_boards_.assign(classes, 0);
-    stamp_a_.assign(na_, 0);
-    stamp_b_.assign(nb_, 0);
     Lanes zero;
     std::fill(zero.lane, zero.lane + 8, std::uint16_t{0});
     va_.assign(a_blocks_, zero);
     vb_.assign(blocks_, zero);
+    vb_class_.assign(blocks_, zero);
+    class_blocked_a_.assign(classes * na_, 0);
+    class_blocked_b_.assign(classes * blocks_, zero);
     rows_count_.assign(2 * na_ * blocks_, zero);
     columns_count_.assign(2 * nb_ * a_blocks_, zero);
 }
@@ -107,38 +108,54 @@ void ShowdownGrid::score(CardMask board) {
     ++class_boards_[rank_class];
     const std::uint16_t* const class_a = &rows_[rank_class * row_width_];
     const std::uint16_t* const class_b = class_a + a_width_;
-    // The exceptions: combos holding a new card (not dealt), then those that make a
-    // flush (three or more of a suit on the board, one suit at most: the combos holding
-    // 5 - that many of it).
+    // The combos holding a new card are not dealt: counted a class (once a board, for a
+    // combo holding both new cards too), so that the class's comparisons count each
+    // pair on its boards less those that block either combo, plus those that block both
+    // (add_blocked_twice()).
+    blocked_a_.clear();
+    blocked_b_.clear();
+    std::uint16_t* const blocked_a = &class_blocked_a_[rank_class * na_];
+    std::uint16_t* const blocked_b = class_blocked_b_[rank_class * blocks_].lane;
+    CardMask seen = 0;
+    for (CardMask fresh = board & ~base_; fresh; fresh &= fresh - 1) {
+        const int card = __builtin_ctzll(fresh);
+        for (const Holder& h : holders_[card]) {
+            if (h.mask & seen) continue;  // counted with the other new card
+            if (h.side) {
+                ++blocked_b[h.index];
+                blocked_b_.push_back(h.index);
+            } else {
+                ++blocked_a[h.index];
+                blocked_a_.push_back(h.index);
+            }
+        }
+        seen |= card_bit(card);
+    }
+    // Flushes: three or more of a suit on the board (one suit at most), the live combos
+    // holding 5 - that many of it have their own value. Their pairs with live combos
+    // are corrected from the class's comparison to the board's: rows for a's, columns
+    // for b's (leaving a's out); blocked combos take part in neither.
+    int suit = 0, on_board = 0;
+    for (; suit < 4; ++suit)
+        if ((on_board = card_count((board >> (13 * suit)) & 0x1FFF)) >= 3) break;
+    if (suit == 4) return;
     changed_a_.clear();
     changed_b_.clear();
-    const std::uint32_t serial = ++serial_;
-    auto change = [&](std::uint16_t side, std::uint16_t index, std::uint16_t value) {
-        std::uint32_t& stamp = side ? stamp_b_[index] : stamp_a_[index];
-        if (stamp == serial) return;  // a combo holding both new cards
-        stamp = serial;
-        (side ? changed_b_ : changed_a_).push_back({index, value});
-    };
-    for (CardMask fresh = board & ~base_; fresh; fresh &= fresh - 1)
-        for (const Holder& h : holders_[__builtin_ctzll(fresh)]) change(h.side, h.index, h.side ? kBlockedB : kBlockedA);
-    for (int s = 0; s < 4; ++s) {
-        const int c = card_count((board >> (13 * s)) & 0x1FFF);
-        if (c < 3) continue;
-        const std::uint64_t board_key = hand_key(t_, board).key;
-        for (const FlushMaker& f : flush_makers_[s][5 - c]) {
-            if (f.mask & board) continue;
-            change(f.side, f.index,
-                   static_cast<std::uint16_t>(evaluate_unchecked(t_, HandKey{board_key + f.key, board | f.mask})));
-        }
-        break;
+    const std::uint64_t board_key = hand_key(t_, board).key;
+    for (const FlushMaker& f : flush_makers_[suit][5 - on_board]) {
+        if (f.mask & board) continue;
+        const auto v = static_cast<std::uint16_t>(evaluate_unchecked(t_, HandKey{board_key + f.key, board | f.mask}));
+        (f.side ? changed_b_ : changed_a_).push_back({f.index, v});
     }
     if (changed_a_.empty() && changed_b_.empty()) return;
-    // Rows: each changed a combo against b's values on this board (which include b's
-    // changes), corrected from its class value against b's class values.
-    const auto* const yb_class = reinterpret_cast<const __m128i*>(class_b);
+    // b's values on the board and in the class, both with the blocked combos above every
+    // value (no win nor tie either way).
     std::memcpy(vb_.data(), class_b, 8 * blocks_ * sizeof(std::uint16_t));
+    for (const std::uint16_t j : blocked_b_) vb_[j / 8].lane[j % 8] = kBlockedB;
+    std::memcpy(vb_class_.data(), vb_.data(), 8 * blocks_ * sizeof(std::uint16_t));
     for (const Change& e : changed_b_) vb_[e.index / 8].lane[e.index % 8] = e.value;
     const auto* const yb = reinterpret_cast<const __m128i*>(vb_.data());
+    const auto* const yb_class = reinterpret_cast<const __m128i*>(vb_class_.data());
     for (const Change& e : changed_a_) {
         const __m128i x = _mm_set1_epi16(static_cast<short>(e.value));
         const __m128i x_class = _mm_set1_epi16(static_cast<short>(class_a[e.index]));
@@ -147,9 +164,8 @@ void ShowdownGrid::score(CardMask board) {
             correct(counts + 2 * k, x, _mm_load_si128(yb + k), x_class, _mm_load_si128(yb_class + k));
     }
     if (changed_b_.empty()) return;
-    // Columns: each changed b combo against a's class values, the changed a combos left
-    // out (0 there: no win nor tie either way), as their rows counted them.
     std::memcpy(va_.data(), class_a, a_width_ * sizeof(std::uint16_t));
+    for (const std::uint16_t i : blocked_a_) va_[i / 8].lane[i % 8] = kBlockedA;
     for (const Change& e : changed_a_) va_[e.index / 8].lane[e.index % 8] = kBlockedA;
     const auto* const xa = reinterpret_cast<const __m128i*>(va_.data());
     for (const Change& e : changed_b_) {
@@ -164,20 +180,26 @@ void ShowdownGrid::score(CardMask board) {
 }
 
 void ShowdownGrid::add_counts(std::vector<std::uint32_t>& wins, std::vector<std::uint32_t>& ties) const {
-    // Each class's comparison of every pair, once a board of the class, on top of the
-    // rows' corrections; then the columns' corrections. Sums modulo 2^16 of counts that
-    // end between 0 and the boards (at most 1,176).
+    // Each class's comparison of every pair, as many times as the class's boards leave
+    // both combos live (its boards, less those blocking a's combo, less those blocking
+    // b's, the boards blocking both being added back board by board), on top of the
+    // rows' corrections; then the columns' corrections. Sums modulo 2^16 (the caller
+    // keeps the low 16 bits of the total) of counts that end between 0 and the boards
+    // (at most 1,176).
     std::vector<Lanes> counts = rows_count_;
     for (std::size_t c = 0; c < class_boards_.size(); ++c) {
         if (!class_boards_[c]) continue;
-        const __m128i times = _mm_set1_epi16(static_cast<short>(class_boards_[c]));
         const std::uint16_t* const class_a = &rows_[c * row_width_];
+        const std::uint16_t* const blocked_a = &class_blocked_a_[c * na_];
+        const auto* const blocked_b = reinterpret_cast<const __m128i*>(&class_blocked_b_[c * blocks_]);
         const auto* const y = reinterpret_cast<const __m128i*>(class_a + a_width_);
         auto* row = reinterpret_cast<__m128i*>(counts.data());
         for (std::size_t i = 0; i < na_; ++i, row += 2 * blocks_) {
             const __m128i x = _mm_set1_epi16(static_cast<short>(class_a[i]));
+            const __m128i live = _mm_set1_epi16(static_cast<short>(class_boards_[c] - blocked_a[i]));
             for (std::size_t k = 0; k < blocks_; ++k) {
                 const __m128i yk = _mm_load_si128(y + k);
+                const __m128i times = _mm_sub_epi16(live, _mm_load_si128(blocked_b + k));
                 row[2 * k] = _mm_add_epi16(row[2 * k], _mm_and_si128(times, _mm_cmpgt_epi16(x, yk)));
                 row[2 * k + 1] = _mm_add_epi16(row[2 * k + 1], _mm_and_si128(times, _mm_cmpeq_epi16(x, yk)));
             }
@@ -187,10 +209,32 @@ void ShowdownGrid::add_counts(std::vector<std::uint32_t>& wins, std::vector<std:
         const Lanes* row = &counts[2 * blocks_ * i];
         for (std::size_t j = 0; j < nb_; ++j) {
             const Lanes* column = &columns_count_[2 * a_blocks_ * j];
-            wins[i * nb_ + j] +=
-                static_cast<std::uint16_t>(row[2 * (j / 8)].lane[j % 8] + column[2 * (i / 8)].lane[i % 8]);
-            ties[i * nb_ + j] +=
-                static_cast<std::uint16_t>(row[2 * (j / 8) + 1].lane[j % 8] + column[2 * (i / 8) + 1].lane[i % 8]);
+            wins[i * nb_ + j] += row[2 * (j / 8)].lane[j % 8] + column[2 * (i / 8)].lane[i % 8];
+            ties[i * nb_ + j] += row[2 * (j / 8) + 1].lane[j % 8] + column[2 * (i / 8) + 1].lane[i % 8];
+        }
+    }
+}
+
+void ShowdownGrid::add_blocked_twice(SweepSide a, SweepSide b, std::vector<std::uint32_t>& wins,
+                                     std::vector<std::uint32_t>& ties) {
+    // With two cards to come, the boards that block both combos of a compatible pair are
+    // the (at most four) that add a card of each: each adds its class's comparison back.
+    // With fewer, no board blocks both.
+    if (missing_ != 2) return;
+    for (std::size_t i = 0; i < a.size; ++i) {
+        for (std::size_t j = 0; j < b.size; ++j) {
+            if (a.masks[i] & b.masks[j]) continue;
+            for (CardMask x = a.masks[i]; x; x &= x - 1) {
+                for (CardMask y = b.masks[j]; y; y &= y - 1) {
+                    const CardMask board = base_ | (x & -x) | (y & -y);
+                    const std::size_t c = board_rank_class(board, base_, missing_);
+                    if (!row_ready_[c]) fill_row(c, board);
+                    const std::uint16_t* const class_a = &rows_[c * row_width_];
+                    const std::uint16_t va = class_a[i], vb = class_a[a_width_ + j];
+                    wins[i * b.size + j] += va > vb;
+                    ties[i * b.size + j] += va == vb;
+                }
+            }
         }
     }
 }

@@ -4,14 +4,15 @@
 //
 // Boards with the same new ranks (a class: board_rank_class, range_sweep.hpp) give
 // every combo the same value, its rank pair's, except the combos that the board's new
-// cards block (not dealt: a value that neither wins nor ties) and those that make a
-// flush there (evaluated): a handful a board. So a board only counts itself in its
-// class and corrects the counters of the rows (a's combos) and columns (b's) of those
-// exceptions, from the class's comparison to the board's; at the end each class's
-// comparison of every pair is added as many times as it had boards. Per board that is
-// about (exceptions) x (the other side's combos / 8) steps instead of na x nb / 8, and
-// per class na x nb / 8: well under the sorted sweep's 60 instructions a combo and board
-// for ranges of a few dozen to a few hundred combos. No sort, no sums of weights.
+// cards block (not dealt) and those that make a flush there (evaluated): a handful a
+// board. So a board counts itself, and the combos it blocks, in its class, adds back
+// the pairs of which it blocks both combos, and corrects the rows (a's combos) and
+// columns (b's) of its flush makers from the class's comparison to the board's; at the
+// end each class's comparison of every pair is added as many times as the class's
+// boards leave both combos live. Per board that is a few dozen steps (and, on a board
+// with three of a suit, (flush makers) x (the other side's combos / 8)); per class
+// na x nb / 8: well under the sorted sweep's 60 instructions a combo and board for
+// ranges of a few dozen to a few hundred combos. No sort, no sums of weights.
 //
 // Weights enter only at the end, in integer units of 2^-24: the grid is used only when
 // every weight is a multiple of 2^-24 (weights 1, 0.5, 0.25, ...), and then its tallies
@@ -44,8 +45,14 @@ public:
     void score(CardMask board);
 
     // Adds this grid's counts over the boards scored to wins / ties (na x nb, the row of
-    // a's combo i: i x nb + j).
+    // a's combo i: i x nb + j), modulo 2^16: the sum over every grid of a run, plus
+    // add_blocked_twice() once, gives each compatible pair's counts in its low 16 bits.
     void add_counts(std::vector<std::uint32_t>& wins, std::vector<std::uint32_t>& ties) const;
+
+    // Adds, once a run (on any of its grids, after the boards), each compatible pair's
+    // comparisons on the boards that block both of its combos (a and b: the sides given).
+    void add_blocked_twice(SweepSide a, SweepSide b, std::vector<std::uint32_t>& wins,
+                           std::vector<std::uint32_t>& ties);
 
     // The sorted sweep's tallies (ShowdownSweep::tallies) and compatible weights from the
     // counts of every board: exact, in units of 2^-24. seen: the boards each compatible
@@ -60,6 +67,7 @@ public:
 private:
     struct Holder {
         std::uint16_t side, index;
+        CardMask mask;
     };
     struct FlushMaker {
         std::uint16_t side, index;
@@ -92,11 +100,15 @@ private:
         std::uint16_t lane[8];
     };
     std::vector<std::uint32_t> class_boards_;  // boards scored a class
-    // This board's exceptions (once each: a stamp a combo, the board's serial number).
+    // Per class, the boards that block each combo: a's (na_ a class), b's (blocks_).
+    std::vector<std::uint16_t> class_blocked_a_;
+    std::vector<Lanes> class_blocked_b_;
+    // This board's blocked combos and flush makers.
+    std::vector<std::uint16_t> blocked_a_, blocked_b_;
     std::vector<Change> changed_a_, changed_b_;
-    std::vector<std::uint32_t> stamp_a_, stamp_b_;
-    std::uint32_t serial_ = 0;
-    std::vector<Lanes> va_, vb_;  // a's class values less the changed rows; b's board values
+    // a's class values less the blocked and changed rows; b's values on the board and
+    // in the class, the blocked combos above every value.
+    std::vector<Lanes> va_, vb_, vb_class_;
     // Corrections: per a combo, per block of b: wins, then ties (rows); per b combo, per
     // block of a: the same (columns). 16-bit, modulo 2^16: the final counts fit.
     std::vector<Lanes> rows_count_, columns_count_;
