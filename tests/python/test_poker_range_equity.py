@@ -120,6 +120,19 @@ def test_exact_is_identical_at_every_thread_count() -> None:
     assert a.equity.tobytes() == b.equity.tobytes() and a.combos[1].equity.tobytes() == b.combos[1].equity.tobytes()
 
 
+def test_exact_none_enumerates_small_spots_with_the_same_bits_as_exact() -> None:
+    # exact=None enumerates when the work is small (here without asking the library how
+    # big, as boards x the range sizes is small), and samples when it is not.
+    ranges = [Range("JJ+,AKs,KdQd"), Range("QQ,AKo,T9s")]
+    auto = range_equity(ranges, "Ks 7d 2c", exact=None, threads=1)
+    exact = range_equity(ranges, "Ks 7d 2c", exact=True, threads=1)
+    assert auto.exact and auto.count == exact.count
+    assert auto.equity.tobytes() == exact.equity.tobytes()
+    assert all(x.equity.tobytes() == y.equity.tobytes() for x, y in zip(auto.combos, exact.combos))
+    wide = range_equity([Range.all(), Range.all()], exact=None, trials=1000, seed=1)
+    assert not wide.exact and wide.count == 1000
+
+
 def test_too_big_for_exact_says_how_big_and_suggests_monte_carlo() -> None:
     with pytest.raises(ValueError) as e:
         range_equity([Range.all(), Range.all(), Range.all()], exact=True)
