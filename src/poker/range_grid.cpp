@@ -221,20 +221,33 @@ void ShowdownGrid::add_blocked_twice(SweepSide a, SweepSide b, std::vector<std::
     // the (at most four) that add a card of each: each adds its class's comparison back.
     // With fewer, no board blocks both.
     if (missing_ != 2) return;
+    // The class of base + x + y is that of the new cards' ranks (board_rank_class).
+    auto cards = [](CardMask m, int* id, int* rank) {
+        id[0] = __builtin_ctzll(m);
+        id[1] = 63 - __builtin_clzll(m);
+        rank[0] = card_rank(id[0]) - 2;
+        rank[1] = card_rank(id[1]) - 2;
+    };
+    std::vector<int> b_id(2 * b.size), b_rank(2 * b.size);
+    for (std::size_t j = 0; j < b.size; ++j) cards(b.masks[j], &b_id[2 * j], &b_rank[2 * j]);
     for (std::size_t i = 0; i < a.size; ++i) {
+        int a_id[2], a_rank[2];
+        cards(a.masks[i], a_id, a_rank);
         for (std::size_t j = 0; j < b.size; ++j) {
             if (a.masks[i] & b.masks[j]) continue;
-            for (CardMask x = a.masks[i]; x; x &= x - 1) {
-                for (CardMask y = b.masks[j]; y; y &= y - 1) {
-                    const CardMask board = base_ | (x & -x) | (y & -y);
-                    const std::size_t c = board_rank_class(board, base_, missing_);
-                    if (!row_ready_[c]) fill_row(c, board);
-                    const std::uint16_t* const class_a = &rows_[c * row_width_];
-                    const std::uint16_t va = class_a[i], vb = class_a[a_width_ + j];
-                    wins[i * b.size + j] += va > vb;
-                    ties[i * b.size + j] += va == vb;
+            std::uint32_t win = 0, tie = 0;
+            for (int x = 0; x < 2; ++x) {
+                for (int y = 0; y < 2; ++y) {
+                    const int rx = a_rank[x], ry = b_rank[2 * j + y];
+                    const std::size_t c = static_cast<std::size_t>(rx <= ry ? 13 * rx + ry : 13 * ry + rx);
+                    if (!row_ready_[c]) fill_row(c, base_ | card_bit(a_id[x]) | card_bit(b_id[2 * j + y]));
+                    const std::uint16_t* const row = &rows_[c * row_width_];
+                    win += row[i] > row[a_width_ + j];
+                    tie += row[i] == row[a_width_ + j];
                 }
             }
+            wins[i * b.size + j] += win;
+            ties[i * b.size + j] += tie;
         }
     }
 }
