@@ -946,12 +946,16 @@ RangeEquityResult range_equity(const RangeEquityRequest& request) {
     if (sweep_fits && (!pairs_fit || na * nb > kSweepPairsPerCombo * (na + nb))) {
         // The grid gives the sweep's bits (range_grid.hpp) and is faster while its
         // comparisons of every pair once a rank class, na x nb / 8 steps of about ten
-        // instructions, cost less than the sweep's, about 60 instructions a combo and
-        // board; with a margin for boards with three of a suit, where the grid corrects
-        // its flush makers' rows and columns (measured: 2-5x faster up to 222 x 50
-        // combos on flops of every suit shape, slower at 450 x 192 on a monotone flop).
+        // instructions, cost at most about twice the sweep's 60 instructions a combo
+        // and board (boards x (na + nb) units of ~60 here; the grid also costs a few
+        // dozen instructions a board, and more on boards with three of a suit, where it
+        // corrects its flush makers' rows and columns). Measured, one thread: 2-5x faster
+        // up to 222 x 50 combos on flops of every suit shape; at 450 x 192 (1.4 here)
+        // 1.6-1.8x faster on rainbow and two-tone flops, even on monotone ones; slower
+        // on turns past about 100 x 50 combos (13 classes for 46 boards) and on rivers.
         const std::uint64_t classes = s.missing == 2 ? 91 : s.missing == 1 ? 13 : 1;
-        if (grid_fits && classes * na * ((nb + 7) / 8) <= s.boards * (na + nb)) return exact_heads_up_grid(request, s);
+        if (grid_fits && classes * na * ((nb + 7) / 8) <= 2 * s.boards * (na + nb))
+            return exact_heads_up_grid(request, s);
         return exact_heads_up_sweep(request, s);
     }
     return pairs_fit ? exact_heads_up(request, s) : exact_equity(request, s);
