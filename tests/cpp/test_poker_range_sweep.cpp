@@ -333,3 +333,19 @@ TEST(poker_range_automatic_takes_the_grid_only_where_it_gives_the_sweeps_bits) {
         CHECK(same_numbers(sweep, run(a, b, board, 0, ExactMethod::pairs), 1e-12));
     }
 }
+
+TEST(poker_range_grid_is_the_same_at_every_thread_count) {
+    // Enough work for several workers (each with its own grid, whose counts are added
+    // modulo 2^16 before the doubly blocked boards): the same bits at 1, 2 and 5 threads
+    // and as the sweep, on a rainbow and a monotone flop and a turn.
+    Rng rng = Rng::from_seed(41);
+    for (const char* text : {"Ks 7d 2c", "Ks 7s 2s", "Ks 7s 2c 5s"}) {
+        const CardMask board = parse_mask(text);
+        const Range a = random_dyadic_range(rng, 300, board), b = random_dyadic_range(rng, 200, board);
+        const RangeEquityResult one = run(a, b, board, 0, ExactMethod::grid, 1);
+        CHECK(same_bits(one, run(a, b, board, 0, ExactMethod::grid, 2)));
+        CHECK(same_bits(one, run(a, b, board, 0, ExactMethod::grid, 5)));
+        CHECK(same_bits(one, run(a, b, board, 0, ExactMethod::sweep, 1)));
+        CHECK(same_bits(one, run(a, b, board, 0, ExactMethod::automatic, 2)));
+    }
+}
