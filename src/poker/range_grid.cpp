@@ -115,14 +115,14 @@ void ShowdownGrid::score(CardMask board) {
     blocked_a_.clear();
     blocked_b_.clear();
     std::uint16_t* const blocked_a = &class_blocked_a_[rank_class * na_];
-    std::uint16_t* const blocked_b = class_blocked_b_[rank_class * blocks_].lane;
+    Lanes* const blocked_b = &class_blocked_b_[rank_class * blocks_];
     CardMask seen = 0;
     for (CardMask fresh = board & ~base_; fresh; fresh &= fresh - 1) {
         const int card = __builtin_ctzll(fresh);
         for (const Holder& h : holders_[card]) {
             if (h.mask & seen) continue;  // counted with the other new card
             if (h.side) {
-                ++blocked_b[h.index];
+                ++blocked_b[h.index / 8].lane[h.index % 8];
                 blocked_b_.push_back(h.index);
             } else {
                 ++blocked_a[h.index];
@@ -192,13 +192,13 @@ void ShowdownGrid::add_counts(std::vector<std::uint32_t>& wins, std::vector<std:
         const std::uint16_t* const class_a = &rows_[c * row_width_];
         const std::uint16_t* const blocked_a = &class_blocked_a_[c * na_];
         const auto* const blocked_b = reinterpret_cast<const __m128i*>(&class_blocked_b_[c * blocks_]);
-        const auto* const y = reinterpret_cast<const __m128i*>(class_a + a_width_);
+        const auto* const y = reinterpret_cast<const __m128i*>(class_a + a_width_);  // rows_: unaligned loads
         auto* row = reinterpret_cast<__m128i*>(counts.data());
         for (std::size_t i = 0; i < na_; ++i, row += 2 * blocks_) {
             const __m128i x = _mm_set1_epi16(static_cast<short>(class_a[i]));
             const __m128i live = _mm_set1_epi16(static_cast<short>(class_boards_[c] - blocked_a[i]));
             for (std::size_t k = 0; k < blocks_; ++k) {
-                const __m128i yk = _mm_load_si128(y + k);
+                const __m128i yk = _mm_loadu_si128(y + k);
                 const __m128i times = _mm_sub_epi16(live, _mm_load_si128(blocked_b + k));
                 row[2 * k] = _mm_add_epi16(row[2 * k], _mm_and_si128(times, _mm_cmpgt_epi16(x, yk)));
                 row[2 * k + 1] = _mm_add_epi16(row[2 * k + 1], _mm_and_si128(times, _mm_cmpeq_epi16(x, yk)));

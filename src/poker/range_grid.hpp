@@ -5,14 +5,15 @@
 // Boards with the same new ranks (a class: board_rank_class, range_sweep.hpp) give
 // every combo the same value, its rank pair's, except the combos that the board's new
 // cards block (not dealt) and those that make a flush there (evaluated): a handful a
-// board. So a board counts itself, and the combos it blocks, in its class, adds back
-// the pairs of which it blocks both combos, and corrects the rows (a's combos) and
-// columns (b's) of its flush makers from the class's comparison to the board's; at the
-// end each class's comparison of every pair is added as many times as the class's
-// boards leave both combos live. Per board that is a few dozen steps (and, on a board
-// with three of a suit, (flush makers) x (the other side's combos / 8)); per class
-// na x nb / 8: well under the sorted sweep's 60 instructions a combo and board for
-// ranges of a few dozen to a few hundred combos. No sort, no sums of weights.
+// board. So a board counts itself, and the combos it blocks, in its class, and corrects
+// the rows (a's combos) and columns (b's) of its flush makers from the class's
+// comparison to the board's; at the end each class's comparison of every pair is added
+// as many times as the class's boards leave both combos live (its boards, less those
+// blocking either combo, plus the at most four blocking both, found per pair). Per
+// board that is a few dozen steps (and, on a board with three of a suit, (flush makers)
+// x (the other side's combos / 8)); per class na x nb / 8: well under the sorted
+// sweep's 60 instructions a combo and board for ranges of a few dozen to a few hundred
+// combos on a flop. No sort, no sums of weights.
 //
 // Weights enter only at the end, in integer units of 2^-24: the grid is used only when
 // every weight is a multiple of 2^-24 (weights 1, 0.5, 0.25, ...), and then its tallies

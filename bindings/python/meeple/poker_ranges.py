@@ -146,7 +146,7 @@ class Range:
     @property
     def size(self) -> int:
         """The number of combos (any weight)."""
-        return len(self._arrays()[0])
+        return self._info()[0]
 
     @property
     def total_weight(self) -> float:
@@ -157,7 +157,8 @@ class Range:
         return self.size
 
     def _arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        """The combos' masks and weights, read once (the range is immutable), read-only."""
+        """The combos' masks and weights, read once (the range is immutable; kept with it:
+        16 bytes a combo), read-only."""
         if self._combo_arrays is None:
             n = ffi.new("size_t *")
             check(lib.meeple_range_combos(self._h, ffi.NULL, ffi.NULL, 0, n))
@@ -372,7 +373,8 @@ def range_equity(players: Sequence[RangeLike], board: CardsLike | None = None, d
     n = len(ranges)
     arr = _range_array(ranges)
     b, d = mask(board or 0), mask(dead or 0)
-    sizes = [r.size for r in ranges]
+    combo_masks = [r._arrays()[0] for r in ranges]
+    sizes = [len(m) for m in combo_masks]
     total = sum(sizes)
     if exact is None:
         # The exact work is at most boards x the product of the range sizes: when that is
@@ -403,8 +405,8 @@ def range_equity(players: Sequence[RangeLike], board: CardsLike | None = None, d
     combos = []
     c_eq, c_share, c_se = out[4 * m:4 * m + t], out[4 * m + t:4 * m + 2 * t], out[4 * m + 2 * t:]
     at_combo = 0
-    for r, size in zip(ranges, sizes):
-        combos.append(ComboEquity(r._arrays()[0].copy(), c_eq[at_combo:at_combo + size],
+    for masks, size in zip(combo_masks, sizes):
+        combos.append(ComboEquity(masks.copy(), c_eq[at_combo:at_combo + size],
                                   c_share[at_combo:at_combo + size], c_se[at_combo:at_combo + size]))
         at_combo += size
     return RangeEquityResult(out[:n], out[m:m + n], out[2 * m:2 * m + n], out[3 * m:3 * m + n], combos, bool(exact),
