@@ -1,6 +1,6 @@
-// Heads-up exact range equity by each path (sorted sweep, pair counters, walk over
-// deals) on the same spots, one thread, CPU time per call (best of the repeats).
-// Usage: bench_range_equity [repeats=20] [sweep|pairs|deals] [spot index]
+// Heads-up exact range equity by each path (grid of counters, sorted sweep, pair
+// counters, walk over deals) on the same spots, one thread, CPU time per call (best of the repeats).
+// Usage: bench_range_equity [repeats=20] [auto|grid|sweep|pairs|deals] [spot index] [board, for the spot's]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -25,7 +25,7 @@ double cpu_now() {
 
 int main(int argc, char** argv) {
     const int repeats = argc > 1 ? std::atoi(argv[1]) : 20;
-    const std::string only = argc > 2 ? argv[2] : "";  // one path: sweep, pairs or deals
+    const std::string only = argc > 2 ? argv[2] : "";  // one path: auto, grid, sweep, pairs or deals
     struct Spot {
         const char *a, *b, *board;
     };
@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
         {"JJ+,AKs,KdQd", "QQ,AKo,T9s", "Ks 7d 2c"},
     };
     const std::pair<const char*, ExactMethod> methods[] = {
+        {"auto", ExactMethod::automatic}, {"grid", ExactMethod::grid},
         {"sweep", ExactMethod::sweep}, {"pairs", ExactMethod::pairs}, {"deals", ExactMethod::deals}};
     const int spot_only = argc > 3 ? std::atoi(argv[3]) : -1;  // one spot by index
     int index = -1;
@@ -45,9 +46,10 @@ int main(int argc, char** argv) {
         if (++index, spot_only >= 0 && index != spot_only) continue;
         RangeEquityRequest q;
         q.ranges = {parse_holdem_range(s.a), parse_holdem_range(s.b)};
-        q.board = s.board[0] ? parse_mask(s.board) : 0;
+        const char* board = argc > 4 ? argv[4] : s.board;
+        q.board = board[0] ? parse_mask(board) : 0;
         q.threads = 1;
-        std::printf("%s vs %s on '%s' (%zu x %zu combos)\n", s.a, s.b, s.board, q.ranges[0].combos.size(),
+        std::printf("%s vs %s on '%s' (%zu x %zu combos)\n", s.a, s.b, board, q.ranges[0].combos.size(),
                     q.ranges[1].combos.size());
         for (const auto& [name, method] : methods) {
             if (!only.empty() && only != name) continue;

@@ -32,7 +32,11 @@ inline constexpr std::uint64_t kMaxRejections = 1'000'000;           // in a row
 // compatible pair of combos, or, past kMaxPairs pairs, the walk over deals that every
 // player count uses. The others force one path (tests compare them; the results are the
 // same numbers, to rounding). sweep on PLO or with more players falls back to automatic.
-enum class ExactMethod { automatic, pairs, sweep, deals };
+// grid: integer counters per pair of combos, board by board, eight pairs an instruction
+// (range_grid.hpp), which automatic takes instead of the sweep for small post-flop
+// spots whose weights are multiples of 2^-24 (its results are then the sweep's bits);
+// where it does not apply (PLO, other weights, more than two cards to come), automatic.
+enum class ExactMethod { automatic, pairs, sweep, deals, grid };
 
 struct RangeEquityRequest {
     std::vector<Range> ranges;  // 2..10 for Hold'em, 2..12 for PLO; one variant

@@ -252,3 +252,100 @@ TEST(poker_range_sweep_reports_progress_and_stops_on_cancel) {
     CHECK(cancelled);
     CHECK(block.total == 2598960u);
 }
+
+namespace {
+
+// A random range of `size` distinct Hold'em combos holding none of `gone`, with weights
+// that are multiples of 2^-24 (the grid's condition): 1, halves, quarters, 3/8, 5 x 2^-24.
+Range random_dyadic_range(Rng& rng, std::size_t size, CardMask gone) {
+    static const double kWeights[] = {1.0, 0.5, 0.25, 0.375, 5.0 / 16777216.0};
+    std::vector<CardMask> masks;
+    std::vector<double> weights;
+    while (masks.size() < size) {
+        const CardMask m = random_cards(rng, 2, gone);
+        if (std::find(masks.begin(), masks.end(), m) != masks.end()) continue;
+        masks.push_back(m);
+        weights.push_back(kWeights[rng.below(5)]);
+    }
+    return range_from_combos(Variant::holdem, masks.data(), weights.data(), masks.size());
+}
+
+}  // namespace
+
+TEST(poker_range_grid_gives_the_sweeps_bits_and_equals_pairs_and_deals) {
+    // The grid of counters (range_grid.hpp) sums the sweep's tallies exactly when the
+    // weights are multiples of 2^-24, so the two give the same bits; the pairwise and
+    // the deal paths the same numbers to rounding. Flops, turns and rivers of every suit
+    // shape (flushes made with one or two hole cards, or on the board), dead cards or not.
+    Rng rng = Rng::from_seed(31);
+    const char* boards[] = {"Ks 7d 2c", "Ks 7s 2c", "Ks 7s 2s", "Ks 7d 2c 5h", "Ks 7s 2c 5s",
+                            "Ks 7s 2s 5s", "Kh Kd 7h", "Ks 7s 2s 5s 9s", "Ks 7d 2c 5h 5s"};
+    int index = 0;
+    for (const char* text : boards) {
+        const CardMask board = parse_mask(text);
+        const CardMask dead = index % 2 ? random_cards(rng, 2, board) : 0;
+        const Range a = random_dyadic_range(rng, 5 + rng.below(40), board | dead);
+        const Range b = random_dyadic_range(rng, 5 + rng.below(30), board | dead);
+        const RangeEquityResult grid = run(a, b, board, dead, ExactMethod::grid);
+        CHECK(same_bits(grid, run(a, b, board, dead, ExactMethod::sweep)));
+        CHECK(same_bits(grid, run(a, b, board, dead, ExactMethod::grid, 3)));
+        CHECK(same_numbers(grid, run(a, b, board, dead, ExactMethod::pairs), 1e-12));
+        CHECK(same_numbers(grid, run(a, b, board, dead, ExactMethod::deals), 1e-12));
+        ++index;
+    }
+}
+
+TEST(poker_range_grid_on_a_turn_worked_by_hand) {
+    // Board Kc 7d 2s 3h (no flush, no straight with one card to come but A-2-3-4-5,
+    // which needs two); AhAs against KdKs (weight 0.5), QdQs and AdAc. Each pair sees
+    // the 44 rivers missing its four cards. Against the kings' set AA wins on Ad and
+    // Ac only (a higher set): 2 of 44. Against QQ it loses on Qh and Qc (the queens'
+    // set) and wins the other 42. Against AdAc it ties every river.
+    const Range a = parse_holdem_range("AhAs");
+    const Range b = parse_holdem_range("KdKs:0.5,QdQs,AdAc");
+    const CardMask board = parse_mask("Kc 7d 2s 3h");
+    const RangeEquityResult r = run(a, b, board, 0, ExactMethod::grid);
+    const double total = 0.5 + 1 + 1;
+    CHECK(std::fabs(r.win[0] - (0.5 * 2 / 44 + 42.0 / 44) / total) < 1e-15);
+    CHECK(std::fabs(r.tie[0] - 1 / total) < 1e-15);
+    CHECK(std::fabs(r.equity[0] - (0.5 * 2 / 44 + 42.0 / 44 + 0.5) / total) < 1e-15);
+    CHECK(std::fabs(r.win[1] - (0.5 * 42 / 44 + 2.0 / 44) / total) < 1e-15);
+    for (std::size_t c = 0; c < b.combos.size(); ++c) {
+        const CardMask m = b.combos[c].mask;
+        const double expected = m == parse_mask("KdKs") ? 42.0 / 44 : m == parse_mask("QdQs") ? 2.0 / 44 : 0.5;
+        CHECK(std::fabs(r.combo_equity[1][c] - expected) < 1e-15);
+    }
+    CHECK(r.count == 3 * 44);
+    CHECK(same_bits(r, run(a, b, board, 0, ExactMethod::sweep)));
+}
+
+TEST(poker_range_automatic_takes_the_grid_only_where_it_gives_the_sweeps_bits) {
+    // 25 x 19 live combos on a flop: the sweep's size; with weights 1 or 0.5 the grid
+    // scores it (the same bits), with 0.3 the sweep (whose rounding the grid would not
+    // reproduce). Either way automatic gives the sweep's bits.
+    const CardMask board = parse_mask("Ks 7d 2c");
+    for (const char* a_text : {"JJ+,AKs,KdQd", "JJ+:0.5,AKs,KdQd", "JJ+:0.3,AKs,KdQd"}) {
+        const Range a = parse_holdem_range(a_text);
+        const Range b = parse_holdem_range("QQ,AKo,T9s:0.25");
+        const RangeEquityResult sweep = run(a, b, board, 0, ExactMethod::sweep);
+        CHECK(same_bits(sweep, run(a, b, board, 0, ExactMethod::automatic)));
+        CHECK(same_bits(sweep, run(a, b, board, 0, ExactMethod::automatic, 2)));
+        CHECK(same_numbers(sweep, run(a, b, board, 0, ExactMethod::pairs), 1e-12));
+    }
+}
+
+TEST(poker_range_grid_is_the_same_at_every_thread_count) {
+    // Enough work for several workers (each with its own grid, whose counts are added
+    // modulo 2^16 before the doubly blocked boards): the same bits at 1, 2 and 5 threads
+    // and as the sweep, on a rainbow and a monotone flop and a turn.
+    Rng rng = Rng::from_seed(41);
+    for (const char* text : {"Ks 7d 2c", "Ks 7s 2s", "Ks 7s 2c 5s"}) {
+        const CardMask board = parse_mask(text);
+        const Range a = random_dyadic_range(rng, 300, board), b = random_dyadic_range(rng, 200, board);
+        const RangeEquityResult one = run(a, b, board, 0, ExactMethod::grid, 1);
+        CHECK(same_bits(one, run(a, b, board, 0, ExactMethod::grid, 2)));
+        CHECK(same_bits(one, run(a, b, board, 0, ExactMethod::grid, 5)));
+        CHECK(same_bits(one, run(a, b, board, 0, ExactMethod::sweep, 1)));
+        CHECK(same_bits(one, run(a, b, board, 0, ExactMethod::automatic, 2)));
+    }
+}

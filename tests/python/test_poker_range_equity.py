@@ -59,6 +59,17 @@ def test_heads_up_ranges_on_the_flop_equal_enumeration_of_combo_pairs() -> None:
     check_against_deals([Range("QQ,AKs,KdQd:0.5"), Range("JJ:0.25,T9s,AhKh")], "Ks 7d 2c")
 
 
+def test_small_heads_up_ranges_after_the_flop_equal_enumeration_of_combo_pairs() -> None:
+    # A few dozen combos a side, more pairs than 8 x the combos: the grid of counters
+    # scores them when the weights are multiples of 2^-24 (1, 0.5, 0.25), the sorted
+    # sweep otherwise (0.3). Rainbow, two-tone and monotone boards; flop, turn, river.
+    check_against_deals([Range("JJ+,AKs,KdQd"), Range("QQ,AKo,T9s")], "Ks 7d 2c")
+    check_against_deals([Range("JJ+:0.5,AKs,KdQd"), Range("QQ:0.25,AKo,T9s")], "Ks 7s 2c", dead="Ah")
+    check_against_deals([Range("JJ+:0.3,AKs,KdQd"), Range("QQ,AKo,T9s")], "Ks 7s 2c", dead="Ah")
+    check_against_deals([Range("TT+,AQs+,KQs"), Range("99-77,AJs,KJs:0.5,QJs")], "Ks 7s 2s 5d")
+    check_against_deals([Range("TT+,AQs+,KQs"), Range("99-77,AJs,KJs:0.5,QJs")], "Ks 7s 2s 5d Jc")
+
+
 def test_three_ranges_on_the_turn_equal_enumeration_of_combo_triples() -> None:
     check_against_deals([Range("AA,KQs"), Range("KK:0.5,87s"), Range("JTs,22")], "Kh 7d 2c 9s", dead="Ac")
 
@@ -107,6 +118,19 @@ def test_exact_is_identical_at_every_thread_count() -> None:
     a = range_equity(ranges, "2c 7d", exact=True, threads=1)
     b = range_equity(ranges, "2c 7d", exact=True, threads=3)
     assert a.equity.tobytes() == b.equity.tobytes() and a.combos[1].equity.tobytes() == b.combos[1].equity.tobytes()
+
+
+def test_exact_none_enumerates_small_spots_with_the_same_bits_as_exact() -> None:
+    # exact=None enumerates when the work is small (here without asking the library how
+    # big, as boards x the range sizes is small), and samples when it is not.
+    ranges = [Range("JJ+,AKs,KdQd"), Range("QQ,AKo,T9s")]
+    auto = range_equity(ranges, "Ks 7d 2c", exact=None, threads=1)
+    exact = range_equity(ranges, "Ks 7d 2c", exact=True, threads=1)
+    assert auto.exact and auto.count == exact.count
+    assert auto.equity.tobytes() == exact.equity.tobytes()
+    assert all(x.equity.tobytes() == y.equity.tobytes() for x, y in zip(auto.combos, exact.combos))
+    wide = range_equity([Range.all(), Range.all()], exact=None, trials=1000, seed=1)
+    assert not wide.exact and wide.count == 1000
 
 
 def test_too_big_for_exact_says_how_big_and_suggests_monte_carlo() -> None:

@@ -74,6 +74,18 @@ def test_exact_combo_and_weights() -> None:
     assert r.weight("QdKd") == 0.5 and "AhAs" in r and "AcAd" not in r
 
 
+def test_arrays_are_fresh_copies_that_leave_the_range_unchanged() -> None:
+    # The range reads its combos once; what arrays() hands out is the caller's to change.
+    r = Range("AKs:0.5,QQ")
+    masks, weights = r.arrays()
+    masks[:] = 0
+    weights[:] = 1.0
+    again = r.arrays()
+    assert len(again[0]) == 10 and sorted(r.combos().values()) == [0.5] * 4 + [1.0] * 6
+    assert again[0].flags.writeable and int(again[0].min()) > 0
+    assert r.weight("AsKs") == 0.5 and r.size == 10
+
+
 def test_all_has_every_combo() -> None:
     assert Range.all().size == 1326
     assert masks(Range.all()) == holdem(lambda h, l, s: True)

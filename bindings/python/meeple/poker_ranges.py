@@ -63,7 +63,7 @@ class Range:
     weight), ``&`` intersection (smaller), ``-`` difference (clipped at 0).
     """
 
-    __slots__ = ("_h", "_game_name")
+    __slots__ = ("_h", "_game_name", "_combo_arrays")
 
     def __init__(self, text: str = "", *, game: str = "holdem") -> None:
         g = _game(game)
@@ -73,11 +73,13 @@ class Range:
         raw = c_string(text, "the range text")
         self._h = _new_handle(lambda out: lib.meeple_range_parse(g, raw, out))
         self._game_name = game
+        self._combo_arrays: tuple[np.ndarray, np.ndarray] | None = None
 
     @classmethod
     def _wrap(cls, handle: Any) -> "Range":
         r = cls.__new__(cls)
         r._h = handle
+        r._combo_arrays = None
         info = ffi.new("int32_t *")
         check(lib.meeple_range_info(handle, info, ffi.NULL, ffi.NULL))
         r._game_name = _GAME_NAMES[int(info[0])]
@@ -154,20 +156,31 @@ class Range:
     def __len__(self) -> int:
         return self.size
 
+    def _arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The combos' masks and weights, read once (the range is immutable; kept with it:
+        16 bytes a combo), read-only."""
+        if self._combo_arrays is None:
+            n = ffi.new("size_t *")
+            check(lib.meeple_range_combos(self._h, ffi.NULL, ffi.NULL, 0, n))
+            masks = np.zeros(max(n[0], 1), dtype=np.uint64)
+            weights = np.zeros(max(n[0], 1), dtype=np.float64)
+            check(lib.meeple_range_combos(self._h, ffi.from_buffer("uint64_t[]", masks),
+                                          ffi.from_buffer("double[]", weights), masks.shape[0], n))
+            masks, weights = masks[:n[0]], weights[:n[0]]
+            masks.flags.writeable = False
+            weights.flags.writeable = False
+            self._combo_arrays = (masks, weights)
+        return self._combo_arrays
+
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """The combos as two arrays in increasing mask order: ``uint64`` masks and
         ``float64`` weights."""
-        n = ffi.new("size_t *")
-        check(lib.meeple_range_combos(self._h, ffi.NULL, ffi.NULL, 0, n))
-        masks = np.zeros(max(n[0], 1), dtype=np.uint64)
-        weights = np.zeros(max(n[0], 1), dtype=np.float64)
-        check(lib.meeple_range_combos(self._h, ffi.from_buffer("uint64_t[]", masks),
-                                      ffi.from_buffer("double[]", weights), masks.shape[0], n))
-        return masks[:n[0]], weights[:n[0]]
+        masks, weights = self._arrays()
+        return masks.copy(), weights.copy()
 
     def combos(self) -> dict[int, float]:
         """``{mask: weight}`` for every combo, in increasing mask order."""
-        masks, weights = self.arrays()
+        masks, weights = self._arrays()
         return {int(m): float(w) for m, w in zip(masks, weights)}
 
     def __iter__(self) -> Iterator[int]:
@@ -240,7 +253,7 @@ class Range:
             return NotImplemented
         if self._game_name != other._game_name:
             return False
-        a, b = self.arrays(), other.arrays()
+        a, b = self._arrays(), other._arrays()
         return bool(np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1]))
 
     __hash__ = None  # type: ignore[assignment]
@@ -360,30 +373,41 @@ def range_equity(players: Sequence[RangeLike], board: CardsLike | None = None, d
     n = len(ranges)
     arr = _range_array(ranges)
     b, d = mask(board or 0), mask(dead or 0)
+    combo_masks = [r._arrays()[0] for r in ranges]
+    sizes = [len(m) for m in combo_masks]
+    total = sum(sizes)
     if exact is None:
-        exact = exact_work(ranges, b, d, game=game) <= EXACT_AUTO_WORK
+        # The exact work is at most boards x the product of the range sizes: when that is
+        # within EXACT_AUTO_WORK, no need to ask the library (exact_work) for it.
+        board_cards, gone = b.bit_count(), (b | d).bit_count()
+        bound = math.comb(52 - gone, 5 - board_cards) * math.prod(sizes) if board_cards <= 5 else None
+        exact = (bound is not None and bound <= EXACT_AUTO_WORK) or \
+            exact_work(ranges, b, d, game=game) <= EXACT_AUTO_WORK
     if not isinstance(trials, (int, np.integer)) or isinstance(trials, bool):
         raise TypeError(f"trials must be an int, not {type(trials).__name__}")
     if not exact and int(trials) < 1:
         raise ValueError(f"trials is {trials}; Monte Carlo needs at least one trial")
     if not 0 <= int(seed) < 2**64:
         raise ValueError(f"seed {seed} is outside 0..2**64-1")
-    sizes = [r.size for r in ranges]
-    total = sum(sizes)
-    win, tie, eq, se = (np.zeros(max(n, 1), dtype=np.float64) for _ in range(4))
-    c_eq, c_share, c_se = (np.zeros(max(total, 1), dtype=np.float64) for _ in range(3))
+    # One buffer for every output: per player win, tie, equity, stderr (m each), then per
+    # combo equity, share, stderr (t each).
+    m, t = max(n, 1), max(total, 1)
+    out = np.zeros(4 * m + 3 * t, dtype=np.float64)
+    at = ffi.cast("double *", ffi.from_buffer("double[]", out))
+    ptr = [at, at + m, at + 2 * m, at + 3 * m, at + 4 * m, at + 4 * m + t, at + 4 * m + 2 * t]
     count = ffi.new("uint64_t *")
     mode = lib.MEEPLE_POKER_EQUITY_EXACT if exact else lib.MEEPLE_POKER_EQUITY_MONTE_CARLO
-    ptr = [ffi.from_buffer("double[]", a) for a in (win, tie, eq, se, c_eq, c_share, c_se)]
     quick = not progress and (exact and n >= 2 and b.bit_count() >= 3 and total <= 2000)
     _long_call.run(
         lambda control: lib.meeple_range_equity(arr, n, b, d, mode, 0 if exact else int(trials), int(seed),
-                                                int(threads), *ptr, max(total, 1), count, control),
+                                                int(threads), *ptr, t, count, control),
         progress=progress, desc="range equity", unit="boards" if exact else "trials", quick=quick)
     combos = []
-    at = 0
-    for r, size in zip(ranges, sizes):
-        masks, _ = r.arrays()
-        combos.append(ComboEquity(masks, c_eq[at:at + size], c_share[at:at + size], c_se[at:at + size]))
-        at += size
-    return RangeEquityResult(win[:n], tie[:n], eq[:n], se[:n], combos, bool(exact), int(count[0]))
+    c_eq, c_share, c_se = out[4 * m:4 * m + t], out[4 * m + t:4 * m + 2 * t], out[4 * m + 2 * t:]
+    at_combo = 0
+    for masks, size in zip(combo_masks, sizes):
+        combos.append(ComboEquity(masks.copy(), c_eq[at_combo:at_combo + size],
+                                  c_share[at_combo:at_combo + size], c_se[at_combo:at_combo + size]))
+        at_combo += size
+    return RangeEquityResult(out[:n], out[m:m + n], out[2 * m:2 * m + n], out[3 * m:3 * m + n], combos, bool(exact),
+                             int(count[0]))
