@@ -5,8 +5,6 @@
 #include <cmath>
 #include <cstring>
 
-#include <emmintrin.h>
-
 #include "poker/hand_key.hpp"
 
 namespace meeple::poker {
@@ -17,6 +15,16 @@ constexpr std::uint16_t kBlockedA = 0;       // below every value: never wins no
 constexpr std::uint16_t kBlockedB = 0x7FFF;  // above every value (signed 16-bit compares)
 
 std::uint64_t units(double w) { return static_cast<std::uint64_t>(w * kUnit); }
+
+// Eight 16-bit lanes in the compiler's vector types (GCC and Clang): SSE2 on x86-64, NEON
+// on ARM, plain code elsewhere. Values compare as signed (below 0x7FFF), counters add as
+// unsigned (modulo 2^16); may_alias lets them view the Lanes arrays, and I16x8Unaligned
+// reads from any 2-byte boundary.
+typedef std::int16_t I16x8 __attribute__((vector_size(16), may_alias));
+typedef std::uint16_t U16x8 __attribute__((vector_size(16), may_alias));
+typedef std::int16_t I16x8Unaligned __attribute__((vector_size(16), may_alias, aligned(2)));
+
+inline I16x8 splat(unsigned v) { return I16x8{} + static_cast<std::int16_t>(v); }
 
 }  // namespace
 
@@ -93,11 +101,9 @@ namespace {
 // counts += (x > y) - (x' > y') and ties += (x == y) - (x' == y'), lane by lane (the
 // compares give -1 for true): a correction from the class's comparison (x', y') to the
 // board's (x, y).
-inline void correct(__m128i* counts, __m128i x, __m128i y, __m128i x_class, __m128i y_class) {
-    _mm_store_si128(counts, _mm_add_epi16(_mm_sub_epi16(_mm_load_si128(counts), _mm_cmpgt_epi16(x, y)),
-                                          _mm_cmpgt_epi16(x_class, y_class)));
-    _mm_store_si128(counts + 1, _mm_add_epi16(_mm_sub_epi16(_mm_load_si128(counts + 1), _mm_cmpeq_epi16(x, y)),
-                                              _mm_cmpeq_epi16(x_class, y_class)));
+inline void correct(U16x8* counts, I16x8 x, I16x8 y, I16x8 x_class, I16x8 y_class) {
+    counts[0] = counts[0] - (U16x8)(x > y) + (U16x8)(x_class > y_class);
+    counts[1] = counts[1] - (U16x8)(x == y) + (U16x8)(x_class == y_class);
 }
 
 }  // namespace
@@ -154,28 +160,24 @@ void ShowdownGrid::score(CardMask board) {
     for (const std::uint16_t j : blocked_b_) vb_[j / 8].lane[j % 8] = kBlockedB;
     std::memcpy(vb_class_.data(), vb_.data(), 8 * blocks_ * sizeof(std::uint16_t));
     for (const Change& e : changed_b_) vb_[e.index / 8].lane[e.index % 8] = e.value;
-    const auto* const yb = reinterpret_cast<const __m128i*>(vb_.data());
-    const auto* const yb_class = reinterpret_cast<const __m128i*>(vb_class_.data());
+    const auto* const yb = reinterpret_cast<const I16x8*>(vb_.data());
+    const auto* const yb_class = reinterpret_cast<const I16x8*>(vb_class_.data());
     for (const Change& e : changed_a_) {
-        const __m128i x = _mm_set1_epi16(static_cast<short>(e.value));
-        const __m128i x_class = _mm_set1_epi16(static_cast<short>(class_a[e.index]));
-        auto* counts = reinterpret_cast<__m128i*>(&rows_count_[2 * blocks_ * e.index]);
-        for (std::size_t k = 0; k < blocks_; ++k)
-            correct(counts + 2 * k, x, _mm_load_si128(yb + k), x_class, _mm_load_si128(yb_class + k));
+        const I16x8 x = splat(e.value);
+        const I16x8 x_class = splat(class_a[e.index]);
+        auto* counts = reinterpret_cast<U16x8*>(&rows_count_[2 * blocks_ * e.index]);
+        for (std::size_t k = 0; k < blocks_; ++k) correct(counts + 2 * k, x, yb[k], x_class, yb_class[k]);
     }
     if (changed_b_.empty()) return;
     std::memcpy(va_.data(), class_a, a_width_ * sizeof(std::uint16_t));
     for (const std::uint16_t i : blocked_a_) va_[i / 8].lane[i % 8] = kBlockedA;
     for (const Change& e : changed_a_) va_[e.index / 8].lane[e.index % 8] = kBlockedA;
-    const auto* const xa = reinterpret_cast<const __m128i*>(va_.data());
+    const auto* const xa = reinterpret_cast<const I16x8*>(va_.data());
     for (const Change& e : changed_b_) {
-        const __m128i y = _mm_set1_epi16(static_cast<short>(e.value));
-        const __m128i y_class = _mm_set1_epi16(static_cast<short>(class_b[e.index]));
-        auto* counts = reinterpret_cast<__m128i*>(&columns_count_[2 * a_blocks_ * e.index]);
-        for (std::size_t k = 0; k < a_blocks_; ++k) {
-            const __m128i x = _mm_load_si128(xa + k);
-            correct(counts + 2 * k, x, y, x, y_class);
-        }
+        const I16x8 y = splat(e.value);
+        const I16x8 y_class = splat(class_b[e.index]);
+        auto* counts = reinterpret_cast<U16x8*>(&columns_count_[2 * a_blocks_ * e.index]);
+        for (std::size_t k = 0; k < a_blocks_; ++k) correct(counts + 2 * k, xa[k], y, xa[k], y_class);
     }
 }
 
@@ -191,17 +193,17 @@ void ShowdownGrid::add_counts(std::vector<std::uint32_t>& wins, std::vector<std:
         if (!class_boards_[c]) continue;
         const std::uint16_t* const class_a = &rows_[c * row_width_];
         const std::uint16_t* const blocked_a = &class_blocked_a_[c * na_];
-        const auto* const blocked_b = reinterpret_cast<const __m128i*>(&class_blocked_b_[c * blocks_]);
-        const auto* const y = reinterpret_cast<const __m128i*>(class_a + a_width_);  // rows_: unaligned loads
-        auto* row = reinterpret_cast<__m128i*>(counts.data());
+        const auto* const blocked_b = reinterpret_cast<const U16x8*>(&class_blocked_b_[c * blocks_]);
+        const auto* const y = reinterpret_cast<const I16x8Unaligned*>(class_a + a_width_);  // rows_: unaligned
+        auto* row = reinterpret_cast<U16x8*>(counts.data());
         for (std::size_t i = 0; i < na_; ++i, row += 2 * blocks_) {
-            const __m128i x = _mm_set1_epi16(static_cast<short>(class_a[i]));
-            const __m128i live = _mm_set1_epi16(static_cast<short>(class_boards_[c] - blocked_a[i]));
+            const I16x8 x = splat(class_a[i]);
+            const U16x8 live = (U16x8)splat(class_boards_[c] - blocked_a[i]);
             for (std::size_t k = 0; k < blocks_; ++k) {
-                const __m128i yk = _mm_loadu_si128(y + k);
-                const __m128i times = _mm_sub_epi16(live, _mm_load_si128(blocked_b + k));
-                row[2 * k] = _mm_add_epi16(row[2 * k], _mm_and_si128(times, _mm_cmpgt_epi16(x, yk)));
-                row[2 * k + 1] = _mm_add_epi16(row[2 * k + 1], _mm_and_si128(times, _mm_cmpeq_epi16(x, yk)));
+                const I16x8 yk = y[k];
+                const U16x8 times = live - blocked_b[k];
+                row[2 * k] += times & (U16x8)(x > yk);
+                row[2 * k + 1] += times & (U16x8)(x == yk);
             }
         }
     }

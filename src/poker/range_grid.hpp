@@ -1,6 +1,6 @@
 // Heads-up Hold'em showdowns of two small ranges, board by board, as a grid of integer
 // counters: one (win, tie) pair of 16-bit counters per pair of combos (a's combo i, b's
-// combo j), eight pairs to an SSE2 instruction.
+// combo j), eight pairs to a 128-bit vector instruction (SSE2 on x86-64, NEON on ARM).
 //
 // Boards with the same new ranks (a class: board_rank_class, range_sweep.hpp) give
 // every combo the same value, its rank pair's, except the combos that the board's new
@@ -96,7 +96,7 @@ private:
     std::vector<char> row_ready_;
     std::vector<Holder> holders_[kDeckSize];  // the combos holding each card
     std::vector<FlushMaker> flush_makers_[4][3];  // per suit s, need k: combos with k+ cards of s
-    // Eight 16-bit lanes, as one SSE2 register holds them.
+    // Eight 16-bit lanes, as one 128-bit vector register holds them.
     struct alignas(16) Lanes {
         std::uint16_t lane[8];
     };
