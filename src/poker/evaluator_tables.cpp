@@ -193,7 +193,6 @@ void build_seven_card_hash(const std::vector<Entry>& entries, EvalTables& t) {
     std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
         return buckets[a].size() != buckets[b].size() ? buckets[a].size() > buckets[b].size() : a < b;
     });
-    for (std::uint32_t b = 0; b < kBuckets; ++b) t.displacement7[b] = b << kHash7SlotBits;
     std::vector<std::uint8_t> used(kSlots, 0);
     for (std::uint32_t b : order) {
         const auto& slots = buckets[b];
@@ -212,7 +211,7 @@ void build_seven_card_hash(const std::vector<Entry>& entries, EvalTables& t) {
                 used[slots[i] ^ disp] = 1;
                 t.rank_values7[slots[i] ^ disp] = vals[i];
             }
-            t.displacement7[b] = disp ^ (b << kHash7SlotBits);
+            t.displacement7[b] = static_cast<std::uint16_t>(disp);
             placed = true;
         }
         if (!placed) fail(Status::internal, "poker evaluator: no perfect hash found for the seven-card table");
