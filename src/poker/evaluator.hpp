@@ -84,7 +84,7 @@ struct EvalTables {
     std::uint32_t natural[kNumHandValues + 1];
 };
 
-// The tables, built on first use (thread-safe); about 600 KiB.
+// The tables, built on first use (thread-safe); about 700 KiB.
 const EvalTables& eval_tables();
 
 // The best non-flush value of a rank-count key (count of rank r in bits 3r..3r+2) of 5 to
