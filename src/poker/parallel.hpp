@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <stdexcept>
@@ -70,5 +71,30 @@ void parallel_for(std::size_t num_tasks, int threads, F&& task) {
     for (std::thread& t : pool) t.join();
     if (error) std::rethrow_exception(error);
 }
+
+// Objects the tasks of one parallel_for reuse, about one a worker: a task takes a free
+// one (null when none is, and it makes its own) and gives it back when done, so a run of
+// many short tasks builds a few of them, not one a task.
+template <class T>
+class WorkerObjects {
+public:
+    std::unique_ptr<T> take() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (free_.empty()) return nullptr;
+        std::unique_ptr<T> object = std::move(free_.back());
+        free_.pop_back();
+        return object;
+    }
+    void give(std::unique_ptr<T> object) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        free_.push_back(std::move(object));
+    }
+    // Every object given back; read once the run is over.
+    const std::vector<std::unique_ptr<T>>& all() const { return free_; }
+
+private:
+    std::mutex mutex_;
+    std::vector<std::unique_ptr<T>> free_;
+};
 
 }  // namespace meeple::poker

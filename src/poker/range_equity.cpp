@@ -691,6 +691,20 @@ RangeEquityResult sweep_result(const RangeEquityRequest& q, const Setup& s, cons
 }
 
 
+// The two sides of a heads-up exact run over boards and its tasks (one a first new card,
+// or one for a river), with the run's progress total set.
+struct HeadsUpRun {
+    SweepSide a, b;
+    std::size_t tasks;
+    HeadsUpRun(const RangeEquityRequest& q, const Setup& s)
+        : a{s.players[0].masks.data(), s.players[0].weights.data(), s.players[0].masks.size()},
+          b{s.players[1].masks.data(), s.players[1].weights.data(), s.players[1].masks.size()},
+          tasks(s.missing == 0 ? 1 : s.deck.size() - static_cast<std::size_t>(s.missing) + 1) {
+        q.control.set_total(s.boards);
+        q.control.check();
+    }
+};
+
 // Heads-up Hold'em exact by the sorted sweep (range_sweep.hpp): per board, each combo's
 // weight of the other side's compatible combos that it beats and ties, summed over the
 // boards in doubles per task and added in task order (the same bits at every thread
@@ -698,32 +712,19 @@ RangeEquityResult sweep_result(const RangeEquityRequest& q, const Setup& s, cons
 // numbers below 2^53 are). Divided by the boards each pair sees, these are the pairwise
 // counters' sums: sum over compatible b of w_b x wins(a, b) / boards, and so on.
 RangeEquityResult exact_heads_up_sweep(const RangeEquityRequest& q, const Setup& s) {
-    const Player& a = s.players[0];
-    const Player& b = s.players[1];
-    const SweepSide side_a{a.masks.data(), a.weights.data(), a.masks.size()};
-    const SweepSide side_b{b.masks.data(), b.weights.data(), b.masks.size()};
+    const HeadsUpRun run(q, s);
+    const SweepSide &side_a = run.a, &side_b = run.b;
+    const std::size_t na = side_a.size, nb = side_b.size, tasks = run.tasks;
     const EvalTables& t = eval_tables();
-    const std::size_t na = a.masks.size(), nb = b.masks.size();
     // Per task: win, tie of each combo of a, then of b.
     OrderedSum sum(2 * (na + nb));
-    const std::size_t tasks = s.missing == 0 ? 1 : s.deck.size() - static_cast<std::size_t>(s.missing) + 1;
-    q.control.set_total(s.boards);
-    q.control.check();
     ShowdownSweep shape(t, side_a, side_b);
     shape.prepare(q.board, s.deck, s.missing);
     // One copy of the shape a worker, not a task (a flop has 47 tasks): a task takes a
-    // copy from the pool, clears its tallies and gives it back.
-    std::vector<std::unique_ptr<ShowdownSweep>> pool;
-    std::mutex pool_mutex;
+    // free copy, clears its tallies and gives it back.
+    WorkerObjects<ShowdownSweep> sweeps;
     parallel_for(tasks, threads_for_work(q.threads, s.work, kUnitsPerWorker), [&](std::size_t first) {
-        std::unique_ptr<ShowdownSweep> sweep;
-        {
-            std::lock_guard<std::mutex> lock(pool_mutex);
-            if (!pool.empty()) {
-                sweep = std::move(pool.back());
-                pool.pop_back();
-            }
-        }
+        std::unique_ptr<ShowdownSweep> sweep = sweeps.take();
         try {
             if (sweep) {
                 sweep->clear_tallies();
@@ -736,8 +737,7 @@ RangeEquityResult exact_heads_up_sweep(const RangeEquityRequest& q, const Setup&
             sum.abort();
             throw;
         }
-        std::lock_guard<std::mutex> lock(pool_mutex);
-        pool.push_back(std::move(sweep));
+        sweeps.give(std::move(sweep));
     });
     const std::uint64_t pairs = shape.compatible_pairs();
     return sweep_result(q, s, sum.total(), shape.compatible_weight(0), shape.compatible_weight(1), pairs);
@@ -746,35 +746,21 @@ RangeEquityResult exact_heads_up_sweep(const RangeEquityRequest& q, const Setup&
 // Heads-up Hold'em exact by the grid of integer counters (range_grid.hpp), for small
 // spots whose weights are multiples of 2^-24: the sweep's tallies exactly, so its bits.
 RangeEquityResult exact_heads_up_grid(const RangeEquityRequest& q, const Setup& s) {
-    const Player& a = s.players[0];
-    const Player& b = s.players[1];
-    const SweepSide side_a{a.masks.data(), a.weights.data(), a.masks.size()};
-    const SweepSide side_b{b.masks.data(), b.weights.data(), b.masks.size()};
+    const HeadsUpRun run(q, s);
+    const SweepSide &side_a = run.a, &side_b = run.b;
+    const std::size_t na = side_a.size, nb = side_b.size, tasks = run.tasks;
     const EvalTables& t = eval_tables();
-    const std::size_t na = a.masks.size(), nb = b.masks.size();
-    const std::size_t tasks = s.missing == 0 ? 1 : s.deck.size() - static_cast<std::size_t>(s.missing) + 1;
-    q.control.set_total(s.boards);
-    q.control.check();
     // One grid a worker; integer counts, added in any order.
-    std::vector<std::unique_ptr<ShowdownGrid>> pool;
-    std::mutex pool_mutex;
+    WorkerObjects<ShowdownGrid> grids;
     parallel_for(tasks, threads_for_work(q.threads, s.work, kUnitsPerWorker), [&](std::size_t first) {
-        std::unique_ptr<ShowdownGrid> grid;
-        {
-            std::lock_guard<std::mutex> lock(pool_mutex);
-            if (!pool.empty()) {
-                grid = std::move(pool.back());
-                pool.pop_back();
-            }
-        }
+        std::unique_ptr<ShowdownGrid> grid = grids.take();
         if (!grid) grid = std::make_unique<ShowdownGrid>(t, side_a, side_b, q.board, s.missing);
         score_task_boards(q, s, first, [&](CardMask board, std::uint32_t) { grid->score(board); });
-        std::lock_guard<std::mutex> lock(pool_mutex);
-        pool.push_back(std::move(grid));
+        grids.give(std::move(grid));
     });
     std::vector<std::uint32_t> wins(na * nb, 0), ties(na * nb, 0);
-    for (const auto& grid : pool) grid->add_counts(wins, ties);
-    if (!pool.empty()) pool[0]->add_blocked_twice(side_a, side_b, wins, ties);
+    for (const auto& grid : grids.all()) grid->add_counts(wins, ties);
+    if (!grids.all().empty()) grids.all()[0]->add_blocked_twice(side_a, side_b, wins, ties);
     for (std::size_t p = 0; p < na * nb; ++p) {
         wins[p] &= 0xFFFF;
         ties[p] &= 0xFFFF;
