@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "poker/preflop_ranking.hpp"
 #include "poker/range_builder.hpp"
+#include "poker/top_fraction.hpp"
 
 namespace meeple::poker {
 namespace {
@@ -88,16 +89,10 @@ void parse_item(RangeBuilder& b, std::string_view item) {
         bad(item, "'*' belongs to PLO patterns (the game plo, as 'AA**'); " + std::string(kForms));
     }
     // The top of the preflop ranking ("top15%").
-    if (s.size() >= 3 && (s[0] == 't' || s[0] == 'T') && (s[1] == 'o' || s[1] == 'O') && (s[2] == 'p' || s[2] == 'P')) {
-        const std::string_view num = s.substr(3);
-        const char* const form = "write the top of the ranking as 'top' and a percentage of the 1,326 combos above 0 "
+    const char* const top_form = "write the top of the ranking as 'top' and a percentage of the 1,326 combos above 0 "
                                  "and at most 100, as 'top15%' or 'top2.5%'";
-        if (num.empty() || num.back() != '%') bad(item, form);
-        double pct = 0;
-        const char* end = num.data() + num.size() - 1;
-        const auto [at, ec] = std::from_chars(num.data(), end, pct);
-        if (ec != std::errc() || at != end || !(pct > 0 && pct <= 100)) bad(item, form);
-        const std::size_t k = top_class_count(pct / 100);
+    if (const std::optional<double> top = parse_top_item(s, item, top_form)) {
+        const std::size_t k = top_class_count(*top);
         for (std::size_t i = 0; i < k; ++i) {
             const std::string_view name = kPreflopRanking[i].name;
             const int hi = rank_of_char(name[0]), lo = rank_of_char(name[1]);

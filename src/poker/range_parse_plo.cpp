@@ -22,6 +22,7 @@
 #include "core/error.hpp"
 #include "poker/plo_ranking.hpp"
 #include "poker/range_builder.hpp"
+#include "poker/top_fraction.hpp"
 
 namespace meeple::poker {
 namespace {
@@ -164,16 +165,10 @@ void parse_item(RangeBuilder& b, std::string_view item) {
     const std::string_view s = wi.body;
     if (s.empty()) bad(item, "nothing before ':'; " + std::string(kPloHelp));
     // The top of the PLO ranking ("top15%").
-    if (s.size() >= 3 && (s[0] == 't' || s[0] == 'T') && (s[1] == 'o' || s[1] == 'O') && (s[2] == 'p' || s[2] == 'P')) {
-        const std::string_view num = s.substr(3);
-        const char* const form = "write the top of the PLO ranking as 'top' and a percentage of the 270,725 hands "
+    const char* const top_form = "write the top of the PLO ranking as 'top' and a percentage of the 270,725 hands "
                                  "above 0 and at most 100, as 'top15%' or 'top2.5%'";
-        if (num.empty() || num.back() != '%') bad(item, form);
-        double pct = 0;
-        const char* end = num.data() + num.size() - 1;
-        const auto [at, ec] = std::from_chars(num.data(), end, pct);
-        if (ec != std::errc() || at != end || !(pct > 0 && pct <= 100)) bad(item, form);
-        const std::size_t k = plo_top_class_count(pct / 100);
+    if (const std::optional<double> top = parse_top_item(s, item, top_form)) {
+        const std::size_t k = plo_top_class_count(*top);
         for (std::size_t i = 0; i < k; ++i) {
             for (CardMask m : plo_class_hands(parse_mask(kPloRanking[i].name))) b.add(m, wi.weight, item);
         }
