@@ -190,17 +190,22 @@ def repo_root() -> pathlib.Path:
 
 
 @contextlib.contextmanager
-def _ctrl_c(after: float = 0.3) -> Iterator[None]:
-    """Presses Ctrl-C in the main thread `after` seconds in, and again every half second
-    until the block ends, as a user would, so that one lost press (a KeyboardInterrupt
-    raised inside a finaliser is printed and dropped by Python) cannot leave a long call
-    running for hours."""
+def _ctrl_c(after: float = 0.3, once: threading.Event | None = None) -> Iterator[None]:
+    """Presses Ctrl-C in the main thread `after` seconds in (after `once` is set, when
+    given: a point the work must reach however slow the machine), and again every half
+    second until the block ends, as a user would, so that one lost press (a
+    KeyboardInterrupt raised inside a finaliser is printed and dropped by Python) cannot
+    leave a long call running for hours."""
     stop = threading.Event()
     # A run started with SIGINT ignored (a background job of a shell) has no handler for
     # the interrupt to call: give it Python's default one for the block.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
 
     def press() -> None:
+        if once is not None:
+            while not once.wait(0.05):
+                if stop.is_set():
+                    return
         if stop.wait(after):
             return
         while not stop.is_set():
@@ -226,6 +231,7 @@ def _ctrl_c(after: float = 0.3) -> Iterator[None]:
 
 @pytest.fixture
 def ctrl_c() -> Callable[..., contextlib.AbstractContextManager[None]]:
-    """ctrl_c(after=0.3): a context manager that interrupts the main thread as Ctrl-C does."""
+    """ctrl_c(after=0.3, once=None): a context manager that interrupts the main thread as
+    Ctrl-C does (after the event `once` is set, when given)."""
     return _ctrl_c
 

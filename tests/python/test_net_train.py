@@ -6,6 +6,7 @@ labels; the metrics on hand-made data; the CLI's refusals."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -231,13 +232,24 @@ def test_metrics_give_the_hand_computed_figures():
     assert "60.0% of 5" in text and "predicted 35.00%, actual 45.00%" in text
 
 
-def test_ctrl_c_stops_training_and_keeps_the_best_epoch(torch, tiny_run, tmp_path, ctrl_c):
+def test_ctrl_c_stops_training_and_keeps_the_best_epoch(torch, tiny_run, tmp_path, ctrl_c, monkeypatch):
     from meeple.net import export
+    from meeple.net import train as train_module
     from meeple.net.train import load_data, train
 
     data = load_data(tiny_run)
     out = tmp_path / "cut.onnx"
-    with ctrl_c(after=1.5):
+    # Ctrl-C once the first epoch is done, however slow the machine (a fixed delay could
+    # land before it, with no epoch to keep).
+    first_epoch = threading.Event()
+    report = train_module._Progress.epoch
+
+    def epoch_done(self: Any, *args: Any) -> Any:
+        first_epoch.set()
+        return report(self, *args)
+
+    monkeypatch.setattr(train_module._Progress, "epoch", epoch_done)
+    with ctrl_c(after=0.5, once=first_epoch):
         result = train(data, out, quick(epochs=100000, max_steps=0))
     assert result.interrupted and 1 <= result.best_epoch <= len(result.history) < 100000
     best = min(h["val_kl"] for h in result.history)
