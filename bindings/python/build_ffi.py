@@ -10,13 +10,16 @@ import sys
 
 import cffi
 
-# Calls that may run long keep cffi's default of releasing the GIL, so other Python
-# threads run meanwhile. Every other call is a few hundred nanoseconds of work, for
-# which releasing and retaking the GIL (and saving errno, which meeple does not use)
-# would cost as much again: those run with the GIL held. So does every call that
-# reads or writes a state (meeple_batch_set_state among the batch calls): states carry
-# no in-use flag, and the GIL is what keeps two Python threads off one state.
-RELEASE_GIL = re.compile(r"meeple_(batch_(?!set_state$)\w+|run_\w+|poker_equity\w*|poker_\w*batch\w*)$")
+# Calls that may run long keep cffi's default of releasing the GIL, so that other Python
+# threads run meanwhile, Ctrl-C reaches the waiting thread of meeple._long_call and a
+# progress bar moves: every long call (one that takes a meeple_control_t *, as the
+# header defines them), the batch calls and the poker batch evaluations. Every other call
+# is a few hundred nanoseconds of work, for which releasing and retaking the GIL (and
+# saving errno, which meeple does not use) would cost as much again: those run with the
+# GIL held. So does every call that reads or writes a state (meeple_batch_set_state
+# among the batch calls): states carry no in-use flag, and the GIL is what keeps two
+# Python threads off one state.
+RELEASE_GIL_BY_NAME = re.compile(r"meeple_(batch_(?!set_state$)\w+|poker_\w*batch\w*)$")
 
 _CALL_WITHOUT_GIL = re.compile(
     r"  Py_BEGIN_ALLOW_THREADS\n"
@@ -27,7 +30,17 @@ _CALL_WITHOUT_GIL = re.compile(
 )
 
 
-def keep_gil_for_short_calls(source: str) -> tuple[str, int]:
+def header_calls(header: str) -> dict[str, str]:
+    """Every function of the header, by name, with its parameter list."""
+    text = re.sub(r"/\*.*?\*/", "", header, flags=re.S)
+    return dict(re.findall(r"MEEPLE_API [^;(]*?\b(meeple_\w+)\s*\(([^;]*?)\)\s*;", text, flags=re.S))
+
+
+def releases_gil(name: str, params: str) -> bool:
+    return "meeple_control_t" in params or bool(RELEASE_GIL_BY_NAME.match(name))
+
+
+def keep_gil_for_short_calls(source: str, calls: dict[str, str]) -> tuple[str, int]:
     """Removes the GIL release around calls of short functions in cffi's output.
     Returns the new source and how many calls were changed (0 if cffi's output
     format differs from the one expected: then every call keeps the release)."""
@@ -35,7 +48,7 @@ def keep_gil_for_short_calls(source: str) -> tuple[str, int]:
 
     def edit(m: re.Match[str]) -> str:
         nonlocal changed
-        if RELEASE_GIL.match(m.group(2)):
+        if releases_gil(m.group(2), calls.get(m.group(2), "")):
             return m.group(0)
         changed += 1
         return f"  {m.group(1)}\n"
@@ -70,13 +83,14 @@ def header_to_cdef(text: str) -> str:
 def main() -> None:
     header, target = sys.argv[1], sys.argv[2]
     with open(header, encoding="utf-8") as f:
-        cdef = header_to_cdef(f.read())
+        text = f.read()
+    cdef = header_to_cdef(text)
     ffi = cffi.FFI()
     ffi.cdef(cdef)
     ffi.set_source("meeple._meeple_cffi", '#include "meeple/meeple.h"')
     ffi.emit_c_code(target)
     with open(target, encoding="utf-8") as f:
-        source, changed = keep_gil_for_short_calls(f.read())
+        source, changed = keep_gil_for_short_calls(f.read(), header_calls(text))
     if changed == 0:
         print("build_ffi.py: cffi's output has an unexpected form; all calls release the GIL", file=sys.stderr)
     with open(target, "w", encoding="utf-8") as f:

@@ -76,20 +76,33 @@ def test_every_string_reaches_the_library_through_c_string(repo_root: pathlib.Pa
     assert not offenders, offenders
 
 
-def test_every_call_that_touches_a_state_keeps_the_gil(repo_root: pathlib.Path):
-    """States carry no in-use flag (batches do): the GIL keeps two Python threads off
-    one state, so no call taking a meeple_state_t may release it."""
+def _build_ffi(repo_root: pathlib.Path):
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("build_ffi", repo_root / "bindings/python/build_ffi.py")
     assert spec and spec.loader
     build_ffi = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build_ffi)
-    header = re.sub(r"/\*.*?\*/", "", (repo_root / "include/meeple/meeple.h").read_text(), flags=re.S)
-    calls = re.findall(r"MEEPLE_API [^;(]*?\b(meeple_\w+)\s*\(([^;]*?)\)\s*;", header, flags=re.S)
+    return build_ffi, build_ffi.header_calls((repo_root / "include/meeple/meeple.h").read_text())
+
+
+def test_every_call_that_touches_a_state_keeps_the_gil(repo_root: pathlib.Path):
+    """States carry no in-use flag (batches do): the GIL keeps two Python threads off
+    one state, so no call taking a meeple_state_t may release it."""
+    build_ffi, calls = _build_ffi(repo_root)
     # A state passed in (not only a new one handed out through meeple_state_t **).
-    touching = [name for name, params in calls if re.search(r"meeple_state_t \*(?!\*)", params)]
+    touching = [name for name, params in calls.items() if re.search(r"meeple_state_t \*(?!\*)", params)]
     assert "meeple_batch_set_state" in touching and "meeple_state_apply" in touching
     assert "meeple_batch_get_state" not in touching
-    releasing = [name for name in touching if build_ffi.RELEASE_GIL.match(name)]
+    releasing = [name for name in touching if build_ffi.releases_gil(name, calls[name])]
     assert not releasing, releasing
+
+
+def test_every_long_call_releases_the_gil(repo_root: pathlib.Path):
+    """A long call (one that takes a control block) holding the GIL would freeze every
+    other Python thread, the progress bar and Ctrl-C until it ends (search, tournaments
+    and range equity did)."""
+    build_ffi, calls = _build_ffi(repo_root)
+    long_calls = [name for name, params in calls.items() if "meeple_control_t" in params]
+    assert {"meeple_search_run", "meeple_tournament_run", "meeple_range_equity"} <= set(long_calls)
+    assert [name for name in long_calls if not build_ffi.releases_gil(name, calls[name])] == []

@@ -22,6 +22,11 @@ from meeple._ffi import ffi, lib
     lambda: meeple.poker.equity(["AsKsQsJs", "AdKdQdJd", "2c3c4h5h"], exact=False, trials=10**10, game="plo",
                                 threads=2),  # minutes of work (an exact PLO run may end within the 0.3 s)
     lambda: meeple.run_random_games("catan", 10**8, threads=2),  # hours of work
+    # The three below held the GIL once, so Ctrl-C waited for the end of the call: each
+    # is sized to about half a minute, so that such a regression fails the time limit.
+    lambda: meeple.Search("mcts(iterations=60000000)", meeple.Game("tictactoe").new_state()).run(),
+    lambda: meeple.arena.tournament("tictactoe", ["mcts(iterations=3000)", "random"], 12000),
+    lambda: meeple.poker.range_equity(["top60%", "top60%", "top60%"], exact=False, trials=2 * 10**8, threads=2),
 ])
 def test_ctrl_c_stops_a_long_call_at_once(call, ctrl_c):
     start = time.monotonic()
@@ -30,6 +35,32 @@ def test_ctrl_c_stops_a_long_call_at_once(call, ctrl_c):
     assert time.monotonic() - start < 5.0
     # The library is free again and gives the same results as ever.
     assert meeple.run_random_games("tictactoe", 50, seed=1) == meeple.run_random_games("tictactoe", 50, seed=1)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: meeple.Search("mcts(iterations=300000)", meeple.Game("tictactoe").new_state()).run(),
+    lambda: meeple.arena.tournament("tictactoe", ["mcts(iterations=1000)", "random"], 400),
+    lambda: meeple.poker.range_equity(["JJ+,AKs", "22+,AJ+"], exact=False, trials=3 * 10**6, threads=1),
+    lambda: meeple.run_random_games("catan", 200, threads=1),
+])
+def test_other_python_threads_run_during_a_long_call(call):
+    """A long call releases the GIL: a thread ticking every 10 ms keeps ticking."""
+    ticks, stop = [], threading.Event()
+
+    def tick() -> None:
+        while not stop.wait(0.01):
+            ticks.append(time.monotonic())
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    time.sleep(0.05)
+    start = time.monotonic()
+    call()
+    end = time.monotonic()
+    stop.set()
+    ticker.join()
+    during = [t for t in ticks if start < t < end]
+    assert end - start < 0.1 or len(during) >= 3, (end - start, len(during))
 
 
 def test_a_cancel_from_another_thread_returns_cancelled_and_writes_nothing():
