@@ -6,6 +6,7 @@ with the reason, without Ray."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
@@ -175,3 +176,65 @@ def test_without_ray_the_switch_says_how_to_install_it(monkeypatch):
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a))
     with pytest.raises(ValueError, match=r'pip install "meeple\[ray\]"'):
         arena.tournament("tictactoe", ["random"], 2, ray=True)
+
+
+# The runs stop their Ray tasks through meeple._ray_stop, never ray.cancel: cancelling a
+# task as it finishes makes Ray 2.60's driver fail a check and exit the process. The work
+# is a partial of a meeple function, which Ray's workers can import.
+_LONG_TOURNAMENT = functools.partial(arena.tournament, "tictactoe", ["mcts(iterations=3000)", "random"], 4000)
+
+
+def _stoppable_task(ray):
+    from meeple import _ray_stop
+
+    return ray.remote(num_cpus=1)(_ray_stop.run_until_stopped)
+
+
+def _wait_for_free_cpus(ray, seconds=20):
+    deadline = time.monotonic() + seconds
+    while ray.available_resources().get("CPU", 0) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return ray.available_resources().get("CPU", 0)
+
+
+def test_a_stopped_flag_ends_running_tasks_and_frees_their_cpus(ray):
+    from meeple import _ray_stop
+
+    flag = _ray_stop.new_flag(ray)
+    refs = [_stoppable_task(ray).remote(flag, _LONG_TOURNAMENT) for _ in range(2)]
+    time.sleep(1.5)  # both are playing
+    assert ray.wait(refs, num_returns=2, timeout=0)[0] == []
+    started = time.monotonic()
+    _ray_stop.stop(flag)
+    assert ray.get(refs, timeout=30) == [_ray_stop.STOPPED] * 2
+    assert time.monotonic() - started < 10
+    assert _wait_for_free_cpus(ray) == 2
+
+
+def test_a_flag_whose_actor_ended_stops_its_tasks(ray):
+    from meeple import _ray_stop
+
+    flag = _ray_stop.new_flag(ray)
+    ref = _stoppable_task(ray).remote(flag, _LONG_TOURNAMENT)
+    time.sleep(1.5)
+    assert ray.wait([ref], timeout=0)[0] == []
+    ray.kill(flag)
+    assert ray.get(ref, timeout=30) is _ray_stop.STOPPED
+
+
+def test_an_unstopped_task_returns_its_work_and_is_never_interrupted(ray):
+    from meeple import _ray_stop
+
+    flag = _ray_stop.new_flag(ray)
+    short = functools.partial(arena.tournament, "tictactoe", ["random", "random"], 50)
+    got = ray.get([_stoppable_task(ray).remote(flag, short) for _ in range(4)], timeout=60)
+    for result in got:
+        assert_same(result, short())
+    _ray_stop.stop(flag)
+
+
+def test_no_run_cancels_ray_tasks(repo_root):
+    package = repo_root / "bindings" / "python" / "meeple"
+    offenders = [str(p.relative_to(package)) for p in package.rglob("*.py")
+                 if ".cancel(" in p.read_text(encoding="utf-8")]
+    assert offenders == [], "stop Ray tasks with meeple._ray_stop, not ray.cancel: " + ", ".join(offenders)

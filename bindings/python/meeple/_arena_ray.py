@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 import numpy as np
 
+from . import _ray_stop
 from .game import Game
 
 if TYPE_CHECKING:
@@ -72,13 +73,14 @@ def _check_address(address: str) -> None:
 
 
 def _play_slice(spec: str, lineup: list[Any], first: int, count: int, seed: int, threads: int, duplicate: bool,
-                max_moves: int, keep_moves: bool, backend: str) -> Any:
+                max_moves: int, keep_moves: bool, backend: str, flag: Any) -> Any:
     """One slice in a Ray task: games [first, first + count) of the run, no SPRT (the
-    driver replays it over the whole run)."""
+    driver replays it over the whole run); None if the run stopped first."""
     from .arena import tournament
 
-    return tournament(spec, lineup, count, seed=seed, threads=threads, duplicate=duplicate, max_moves=max_moves,
-                      keep_moves=keep_moves, backend=backend, first_game=first)
+    return _ray_stop.run_until_stopped(flag, lambda: tournament(
+        spec, lineup, count, seed=seed, threads=threads, duplicate=duplicate, max_moves=max_moves,
+        keep_moves=keep_moves, backend=backend, first_game=first))
 
 
 def run(game: Game, lineup: list[Any], games: int, *, seed: int, threads: int, duplicate: bool, max_moves: int,
@@ -107,12 +109,13 @@ def run(game: Game, lineup: list[Any], games: int, *, seed: int, threads: int, d
     submitted = merged = 0
     decided = False
     bar = _progress_bar(games, progress)
+    flag = _ray_stop.new_flag(ray_module)
     try:
         while not decided and merged < len(slices):
             while submitted < len(slices) and len(pending) < tasks:
                 first, count = slices[submitted]
                 pending[remote.remote(game.spec, plan.lineup, first, count, seed, share, duplicate, max_moves,
-                                      keep_moves, backend)] = submitted
+                                      keep_moves, backend, flag)] = submitted
                 submitted += 1
             ready, _ = ray_module.wait(list(pending), num_returns=1)
             index = pending.pop(ready[0])
@@ -121,6 +124,9 @@ def run(game: Game, lineup: list[Any], games: int, *, seed: int, threads: int, d
             except ray_module.exceptions.RayTaskError as e:
                 cause = getattr(e, "cause", None)
                 raise (cause if isinstance(cause, BaseException) else e) from None
+            if done[index] is _ray_stop.STOPPED:
+                raise RuntimeError("a Ray task of the tournament stopped before its games were played "
+                                   "(its run's stop actor ended); run the tournament again")
             if bar is not None:
                 bar.update(slices[index][1])
             while merged in done and not decided:  # merge in game order
@@ -134,8 +140,8 @@ def run(game: Game, lineup: list[Any], games: int, *, seed: int, threads: int, d
                         decided = True
                         break
     finally:
-        for ref in pending:  # Ctrl-C, an error or the SPRT's stop: the rest is not needed
-            ray_module.cancel(ref)
+        if pending:  # Ctrl-C, an error or the SPRT's stop: the rest is not needed
+            _ray_stop.stop(flag)
         if bar is not None:
             bar.close()
     return _summarize(game.spec, plan.names, game.num_players, rows, moves, sprt)

@@ -22,11 +22,11 @@ import os
 import zipfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import numpy as np
 
-from . import _long_call
+from . import _long_call, _ray_stop
 from ._ffi import check, ffi, lib
 from .game import Game
 
@@ -141,9 +141,11 @@ def _run_shard(g: Game, first: int, count: int, seed: int, threads: int, options
                          progress=progress)
 
 
-def _ray_shard(spec: str, first: int, count: int, seed: int, options: DatagenOptions) -> tuple[np.ndarray, ...]:
-    """One shard in a Ray task (one CPU)."""
-    return generate_rows(Game(spec), games=count, first_game=first, seed=seed, threads=1, options=options)
+def _ray_shard(spec: str, first: int, count: int, seed: int, options: DatagenOptions,
+               flag: Any) -> Optional[tuple[np.ndarray, ...]]:
+    """One shard in a Ray task (one CPU); None if the run stopped first."""
+    return _ray_stop.run_until_stopped(flag, lambda: generate_rows(
+        Game(spec), games=count, first_game=first, seed=seed, threads=1, options=options))
 
 
 def _shards(g: Game, todo: list[tuple[int, int, int]], seed: int, threads: int, options: DatagenOptions,
@@ -160,15 +162,21 @@ def _shards(g: Game, todo: list[tuple[int, int, int]], seed: int, threads: int, 
     if not ray_module.is_initialized():
         ray_module.init(address=ray if isinstance(ray, str) else None, include_dashboard=False, log_to_driver=False)
     task = ray_module.remote(num_cpus=1)(_ray_shard)
-    pending = {task.remote(g.spec, first, count, seed, options): (i, first, count) for i, first, count in todo}
+    flag = _ray_stop.new_flag(ray_module)
+    pending = {task.remote(g.spec, first, count, seed, options, flag): (i, first, count)
+               for i, first, count in todo}
     try:
         while pending:
             done, _ = ray_module.wait(list(pending), num_returns=1)
             i, first, count = pending.pop(done[0])
-            yield i, first, count, ray_module.get(done[0])
+            rows = ray_module.get(done[0])
+            if rows is _ray_stop.STOPPED:
+                raise RuntimeError(f"the Ray task of shard {i} stopped before its games were played "
+                                   "(its run's stop actor ended); run the same command to resume")
+            yield i, first, count, rows
     finally:
-        for ref in pending:
-            ray_module.cancel(ref)
+        if pending:  # Ctrl-C or an error: the other shards are not needed now
+            _ray_stop.stop(flag)
 
 
 def generate(game: Game | str, out: str | os.PathLike[str], *, games: int, seed: int = 0, shard_games: int = 64,
