@@ -103,10 +103,11 @@ def test_cli_arena_on_ray_prints_what_the_local_run_prints(ray, capsys, extra):
         assert json.loads(local)["games"] == 9
 
 
-# Run in a child process in its own session, with a real SIGINT as a terminal sends: Ray
-# makes its driver a process-group leader and signals and reaps whole groups, so a
-# KeyboardInterrupt raised inside Ray's calls in the test process itself could take
-# pytest down with it (seen once in CI: the run ended silently at this test).
+# Run in a child process in its own session, with a real SIGINT as a terminal sends, so
+# that what Ctrl-C does to a Ray driver stays in that process. (This test once ended a CI
+# run silently: the run cancelled its tasks with ray.cancel, and Ray's driver exits the
+# process when a cancel meets a finishing task; the runs now stop tasks through
+# meeple._ray_stop, tested below.)
 _CTRL_C_CHILD = """
 import signal, sys, time
 signal.signal(signal.SIGINT, signal.default_int_handler)
