@@ -28,6 +28,7 @@ and in the task: ``return run_until_stopped(flag, lambda: work(...))``.
 from __future__ import annotations
 
 import _thread
+import signal
 import threading
 from typing import Any, Callable, Optional, TypeVar
 
@@ -96,6 +97,12 @@ def run_until_stopped(flag: Any, work: Callable[[], T]) -> Optional[T]:
                 return
 
     watcher = threading.Thread(target=watch, name="meeple-ray-stop", daemon=True)
+    # interrupt_main does nothing while SIGINT is ignored, as it is in workers of a Ray
+    # started from a process that ignores it (a background job, nohup): give the task
+    # Python's default handler while it works. Ray runs a task on the worker's main
+    # thread, the only one that may set handlers.
+    on_main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler) if on_main else None
     try:
         watcher.start()
         try:
@@ -105,3 +112,6 @@ def run_until_stopped(flag: Any, work: Callable[[], T]) -> Optional[T]:
             watcher.join()
     except KeyboardInterrupt:  # a press that came as the work ended lands here too
         return STOPPED
+    finally:
+        if on_main:
+            signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
