@@ -113,5 +113,5 @@ def run_until_stopped(flag: Any, work: Callable[[], T]) -> Optional[T]:
     except KeyboardInterrupt:  # a press that came as the work ended lands here too
         return STOPPED
     finally:
-        if on_main:
-            signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+        if previous is not None:  # None: a handler set outside Python, which it cannot restore
+            signal.signal(signal.SIGINT, previous)
