@@ -1,6 +1,6 @@
 """meeple's Catan agents against catanatron's bots, in catanatron's own game.
 
-One meeple agent takes a seat as a catanatron player (meeple.catanatron_bridge: the
+One meeple agent takes a seat as a catanatron player (meeple.bridges.catanatron: the
 position read into meeple by geometry, meeple's move played back) against three bots of
 one kind; game g is catanatron's game of seed g, with the meeple seat rotating (g % 4),
 so every seat is played equally often. Reports the meeple seat's win rate with a 95%
@@ -33,7 +33,7 @@ try:
 except ImportError:
     sys.exit("catanatron is not installed: pip install 'meeple[catan-peers]'")
 
-from meeple.catanatron_bridge import MeeplePlayer
+from meeple.bridges.catanatron import MeeplePlayer
 
 BOTS = {"random": RandomPlayer, "weighted_random": WeightedRandomPlayer, "victory_point": VictoryPointPlayer}
 COLORS = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE]

@@ -1,4 +1,4 @@
-"""Rows a second of meeple.datagen.generate_rows (docs/benchmarks.md, Data generation).
+"""Rows a second of meeple.net.datagen.generate_rows (docs/benchmarks.md, Data generation).
 
     PYTHONPATH=build/test/stage/python python benchmarks/datagen_rows.py --games 8 --playouts 16 --threads 1
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from meeple import datagen
+from meeple.net import datagen
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ import tempfile
 import time
 
 import meeple
-from meeple.gamelog import GameLogWriter
+from meeple.records.gamelog import GameLogWriter
 
 
 def play(game: meeple.Game, seed: int, log: GameLogWriter | None) -> int:

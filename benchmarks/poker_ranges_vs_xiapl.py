@@ -182,7 +182,7 @@ def main() -> None:
 
 
 def range_equity_exact_ok(a: Range, b: Range, board: str) -> bool:
-    from meeple.poker_ranges import exact_work
+    from meeple.poker.ranges import exact_work
 
     return exact_work([a, b], board or None, game=a.game) <= 4_000_000_000
 

@@ -14,7 +14,7 @@ import pytest
 import meeple
 from meeple import arena
 from meeple.agents import Agent, derive_seed
-from meeple.cli import main
+from meeple.commands import main
 
 
 @pytest.mark.parametrize("spec", ["tictactoe", "triangle", "catan", "catan(players=3,explicit_chance=true)"])

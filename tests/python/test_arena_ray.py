@@ -19,7 +19,7 @@ import pytest
 
 from meeple import arena
 from meeple.agents import derive_seed
-from meeple.cli import main
+from meeple.commands import main
 
 
 @pytest.fixture

@@ -45,7 +45,7 @@ from catanatron.game import Game as PeerGame  # noqa: E402
 from catanatron.models.actions import generate_playable_actions  # noqa: E402
 from catanatron.models.player import RandomPlayer  # noqa: E402
 
-from meeple.catanatron_bridge import PEER_DEV, PEER_RESOURCE, Geometry  # noqa: E402
+from meeple.bridges.catanatron import PEER_DEV, PEER_RESOURCE, Geometry  # noqa: E402
 
 GAMES = int(os.environ.get("MEEPLE_CATAN_DIFF_GAMES", "2"))
 DOC = pathlib.Path(os.environ.get("MEEPLE_REPO_ROOT", pathlib.Path(__file__).parents[2])) / "docs" / "catan-rules.md"

@@ -1,4 +1,4 @@
-"""The catanatron bridge (meeple.catanatron_bridge): catanatron's positions read into
+"""The catanatron bridge (meeple.bridges.catanatron): catanatron's positions read into
 meeple and meeple's moves played back (the ``catan-peers`` extra; skipped when
 catanatron is absent).
 
@@ -27,7 +27,7 @@ from catanatron import Color  # noqa: E402
 from catanatron.game import Game as PeerGame  # noqa: E402
 from catanatron.models.player import RandomPlayer  # noqa: E402
 
-from meeple.catanatron_bridge import (  # noqa: E402
+from meeple.bridges.catanatron import (  # noqa: E402
     PEER_DEV, PEER_RESOURCE, Geometry, MeeplePlayer, meeple_action, meeple_state, position)
 
 COLORS = [Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE]

@@ -12,7 +12,7 @@ import pytest
 
 import meeple
 import meeple.batch
-from meeple.cli import build_parser, main
+from meeple.commands import build_parser, main
 
 
 def test_version_prints_the_library_version(capsys):

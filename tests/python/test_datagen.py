@@ -1,4 +1,4 @@
-"""meeple.datagen and `meeple datagen`: rows are the same for a seed at every thread
+"""meeple.net.datagen and `meeple datagen`: rows are the same for a seed at every thread
 count, labels are distributions over seats, siblings share their playout seeds, a run
 interrupted between shards resumes to the same files, and bad arguments are refused
 with a clear message before anything is written."""
@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 import meeple
-from meeple import datagen
-from meeple.cli import main
+from meeple.net import datagen
+from meeple.commands import main
 
 SMALL = datagen.DatagenOptions(playouts=2, samples_per_game=2, siblings=3, random_move=0.2)
 
@@ -154,7 +154,7 @@ def test_ctrl_c_stops_a_run_at_once_and_leaves_no_partial_shard(tmp_path):
     import sys
     import time
 
-    script = ("import meeple.datagen as d, sys\n"
+    script = ("import meeple.net.datagen as d, sys\n"
               "d.generate('catan', sys.argv[1], games=10**6, seed=1, shard_games=2000)\n")  # hours of work
     proc = subprocess.Popen([sys.executable, "-c", script, str(tmp_path)], env=dict(os.environ),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

@@ -13,7 +13,7 @@ import pytest
 import meeple
 from meeple import arena, catan
 from meeple.agents import make_agent
-from meeple.cli import main
+from meeple.commands import main
 from meeple.errors import InvalidArgumentError, ParseError
 from meeple.net import ModelError, ValueNet
 from meeple.net.agents import GreedyNetAgent, MctsNetAgent
@@ -299,7 +299,7 @@ def test_a_net_agent_takes_a_catanatron_seat(tmp_path, require_peer):
     from catanatron.game import Game as PeerGame
     from catanatron.models.player import RandomPlayer
 
-    from meeple.catanatron_bridge import MeeplePlayer
+    from meeple.bridges.catanatron import MeeplePlayer
 
     # The bridge plays catan(players=4,trade_budget=0): a model of 4-seat catan fits.
     model = write_model(tmp_path / "four", points_and_production("catan"), "catan", onnx=False)

@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 import meeple
-from meeple import catan, datagen
-from meeple.cli import main
+from meeple import catan
+from meeple.net import datagen
+from meeple.commands import main
 from meeple.net import metrics
 
 SMALL = datagen.DatagenOptions(playouts=2, samples_per_game=2, siblings=2)

@@ -18,8 +18,8 @@ import time
 import pytest
 
 from meeple import triangle
-from meeple.cli import main
-from meeple.gamelog import GameLogWriter, read_game_log
+from meeple.commands import main
+from meeple.records.gamelog import GameLogWriter, read_game_log
 from meeple.play import TriangleSession, make_server
 
 from conftest import REPO_ROOT

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from meeple import cli
+from meeple import commands as cli
 
 
 def test_eval_prints_the_description_and_the_best_five(capsys: pytest.CaptureFixture[str]) -> None:

@@ -154,7 +154,7 @@ def test_pokerkit_reads_what_we_write_and_we_read_what_it_writes(require_peer, t
 
 
 def test_the_phh_command_prints_each_hand_with_the_equities_of_the_players_still_in(tmp_path, capsys) -> None:
-    from meeple.cli import main
+    from meeple.commands import main
 
     path = tmp_path / "two.phhs"
     path.write_text("[first]\n" + HAND + "\n[second]\n" + PLO)
@@ -182,7 +182,7 @@ def test_the_phh_command_prints_each_hand_with_the_equities_of_the_players_still
     ("variant = \n", "not PHH"),
 ])
 def test_the_phh_command_refuses_a_bad_file_in_one_line(tmp_path, capsys, content, words) -> None:
-    from meeple.cli import main
+    from meeple.commands import main
 
     path = tmp_path / "x.phh"
     if content is not None:

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from meeple import cli, poker
+from meeple import commands as cli, poker
 
 
 def test_range_equity_on_the_flop_matches_the_library(capsys: pytest.CaptureFixture[str]) -> None:

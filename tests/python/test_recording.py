@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 import meeple
-from meeple import events
-from meeple.cli import main
-from meeple.events import EventLogError, EventLogWriter, ReplayError, read_event_log, replay
-from meeple.gamelog import BatchSlotRecorder, GameLogError, GameLogWriter, convert_event_log, read_game_log
+from meeple.records import events
+from meeple.commands import main
+from meeple.records.events import EventLogError, EventLogWriter, ReplayError, read_event_log, replay
+from meeple.records.gamelog import BatchSlotRecorder, GameLogError, GameLogWriter, convert_event_log, read_game_log
 
 RESOURCES = ["brick", "lumber", "wool", "grain", "ore"]
 

@@ -18,7 +18,7 @@ import pytest
 
 import meeple
 from meeple import selfplay
-from meeple.cli import main
+from meeple.commands import main
 from meeple.selfplay.config import ConfigError, config_from_dict, load_config
 
 from conftest import REPO_ROOT

@@ -92,7 +92,7 @@ def test_killed_actors_and_a_killed_learner_are_replaced_and_the_work_redone(ray
 
 
 def test_datagen_shards_as_ray_tasks_are_the_files_of_the_local_run(ray, tmp_path):
-    from meeple import datagen
+    from meeple.net import datagen
 
     options = datagen.DatagenOptions(playouts=2, samples_per_game=2, siblings=2)
     local, on_ray = tmp_path / "local", tmp_path / "ray"

@@ -12,8 +12,8 @@ import pathlib
 
 import pytest
 
-from meeple.cli import main
-from meeple.commands.view import viewer_path
+from meeple.commands import main
+from meeple.records.viewer import VIEWER
 
 from conftest import REPO_ROOT
 
@@ -56,7 +56,7 @@ def console_errors(driver):
 
 
 def open_viewer(driver):
-    driver.get(viewer_path().as_uri())
+    driver.get(VIEWER.as_uri())
     driver.get_log("browser")  # start clean
 
 

@@ -13,8 +13,8 @@ over that header::
 
 from __future__ import annotations
 
-from ._ffi import ffi as _cffi
-from ._ffi import lib as _lib
+from . import _ffi
+from ._ffi import VERSION as _VERSION
 from .errors import (
     BufferTooSmallError,
     BusyError,
@@ -31,27 +31,40 @@ from .errors import (
     WrongStateError,
 )
 from .game import ALL, CHANCE, NO_ACTION, PUBLIC, Game, ObsField, Option, State, games
-from . import catan
-from . import triangle
-from . import poker
-from . import holdem
 from .batch import Batch, run_random_games
+from .per_game import catan, holdem, triangle
+from . import poker
 from . import search
 from .search import Search
 from . import agents
-from . import arena
-from .agents import Agent
+from .agents import Agent, arena
+from . import records
 
-__version__: str = _cffi.string(_lib.meeple_version_string()).decode()
-ABI_VERSION: int = _lib.meeple_abi_version()
+__version__: str = _VERSION
+ABI_VERSION: int = _ffi.lib.meeple_abi_version()
 
 __all__ = [
     "ALL", "CHANCE", "NO_ACTION", "PUBLIC", "ABI_VERSION",
     "Game", "State", "ObsField", "Option", "games",
-    "catan", "triangle", "poker",
-    "Batch", "run_random_games", "search", "Search", "agents", "arena", "Agent",
+    "catan", "triangle", "holdem", "poker",
+    "Batch", "run_random_games", "search", "Search", "agents", "arena", "Agent", "records",
     "MeepleError", "InvalidArgumentError", "OutOfRangeError", "BufferTooSmallError",
     "IllegalActionError", "NotActiveError", "WrongStateError", "ParseError",
     "VersionMismatchError", "OutOfMemoryError", "InternalError", "CancelledError",
     "BusyError",
 ]
+
+# Modules that moved into subpackages (0.2): the old names still work, with a warning.
+_MOVED = {"events": "meeple.records.events", "gamelog": "meeple.records.gamelog", "datagen": "meeple.net.datagen",
+          "catanatron_bridge": "meeple.bridges.catanatron", "cli": "meeple.commands"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _MOVED:
+        import importlib
+        import warnings
+
+        warnings.warn(f"meeple.{name} moved to {_MOVED[name]}; import it from there", DeprecationWarning,
+                      stacklevel=2)
+        return importlib.import_module(_MOVED[name])
+    raise AttributeError(f"module 'meeple' has no attribute {name!r}")

@@ -11,7 +11,7 @@ from typing import Any, Callable
 from . import errors
 from ._meeple_cffi import ffi, lib  # type: ignore[import-not-found]
 
-__all__ = ["ffi", "lib", "check", "check_abi", "raise_for", "fetch_string", "c_string"]
+__all__ = ["ffi", "lib", "check", "check_abi", "raise_for", "fetch_string", "c_string", "VERSION"]
 
 
 def check_abi(header_abi: int, library_abi: int) -> None:
@@ -24,6 +24,9 @@ def check_abi(header_abi: int, library_abi: int) -> None:
 
 
 check_abi(lib.MEEPLE_ABI_VERSION, lib.meeple_abi_version())
+
+VERSION: str = ffi.string(lib.meeple_version_string()).decode()
+"""The loaded library's version (``meeple.__version__``)."""
 
 
 def raise_for(status: int) -> None:

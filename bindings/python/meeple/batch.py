@@ -25,7 +25,8 @@ from ._ffi import check, ffi, lib
 from .game import Game, State
 
 __all__ = ["Batch", "Episodes", "EpisodeStats", "RandomGames", "run_random_games", "derive_seed",
-           "STATUS_FIELDS", "EPISODE_FIELDS", "NOBODY", "ACTOR_CHANCE"]
+           "STATUS_FIELDS", "EPISODE_FIELDS", "NOBODY", "ACTOR_CHANCE", "RECORD_GAME_STARTS", "RECORD_GAME_ENDS",
+           "RECORD_ACTIONS", "RECORD_TRADES", "RECORD_ALL", "parse_mask"]
 
 STATUS_FIELDS: tuple[str, ...] = ("done", "winner", "turn", "current_player", "truncated")
 """Column names of ``Batch.status()``, in column order (``MEEPLE_BATCH_STATUS_*``)."""
@@ -38,6 +39,36 @@ ACTOR_CHANCE: int = -(2**31)
 
 _INT32, _INT64, _UINT8, _UINT64, _BOOL, _FLOAT32 = (
     np.dtype(t) for t in (np.int32, np.int64, np.uint8, np.uint64, np.bool_, np.float32))
+
+# What a batch records into its event queue (Batch.record_events; docs/recording.md).
+RECORD_GAME_STARTS: int = lib.MEEPLE_RECORD_GAME_STARTS
+RECORD_GAME_ENDS: int = lib.MEEPLE_RECORD_GAME_ENDS
+RECORD_ACTIONS: int = lib.MEEPLE_RECORD_ACTIONS
+RECORD_TRADES: int = lib.MEEPLE_RECORD_TRADES
+RECORD_ALL: int = lib.MEEPLE_RECORD_ALL
+
+_MASK_NAMES = {"starts": RECORD_GAME_STARTS, "ends": RECORD_GAME_ENDS, "actions": RECORD_ACTIONS,
+               "trades": RECORD_TRADES, "all": RECORD_ALL, "off": 0}
+
+
+def parse_mask(mask: int | str) -> int:
+    """``RECORD_*`` bits from an int or a ``|``-joined string of ``starts``, ``ends``,
+    ``actions``, ``trades``, ``all`` or ``off``."""
+    if isinstance(mask, str):
+        bits = 0
+        for part in mask.split("|"):
+            name = part.strip()
+            if name not in _MASK_NAMES:
+                raise ValueError(f"unknown event kind {name!r} in mask {mask!r}; use "
+                                 f"{', '.join(_MASK_NAMES)} joined by '|'")
+            bits |= _MASK_NAMES[name]
+        return bits
+    if isinstance(mask, bool) or not isinstance(mask, (int, np.integer)) or not 0 <= int(mask) <= RECORD_ALL:
+        raise ValueError(f"mask must be a string such as 'all' or an int of RECORD_* bits in 0..{RECORD_ALL}; "
+                         f"got {mask!r}")
+    return int(mask)
+
+
 _STATUS_INTS = lib.MEEPLE_BATCH_STATUS_INTS
 _EPISODE_INTS = lib.MEEPLE_BATCH_EPISODE_INTS
 assert STATUS_FIELDS.index("current_player") == lib.MEEPLE_BATCH_STATUS_CURRENT_PLAYER
@@ -495,9 +526,8 @@ class Batch:
         """Starts recording events into a queue of ``capacity`` rows (dropping any
         earlier queue) and queues a start row for every slot's current game.
         ``mask``: ``"all"``, a ``|``-joined string of ``starts``, ``ends``, ``actions``,
-        ``trades``, or an int of ``meeple.events.RECORD_*`` bits; 0 or ``"off"`` stops
+        ``trades``, or an int of ``RECORD_*`` bits (``meeple.batch``, also in ``meeple.records.events``); 0 or ``"off"`` stops
         recording. Rows then come from ``drain_events``."""
-        from .events import parse_mask
         bits = parse_mask(mask)
         if not isinstance(capacity, (int, np.integer)) or isinstance(capacity, bool) or capacity < 1:
             raise ValueError(f"capacity must be a positive number of rows, got {capacity!r}")

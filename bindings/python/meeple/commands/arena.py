@@ -13,7 +13,7 @@ import math
 import sys
 from typing import Any
 
-from .. import arena as arena_module
+from ..agents import arena as arena_module
 from ..game import Game
 
 

@@ -27,9 +27,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..events import EventLogError, read_event_log
+    from ..records.events import EventLogError, read_event_log
     from ..errors import VersionMismatchError
-    from ..gamelog import convert_event_log
+    from ..records.gamelog import convert_event_log
 
     path = Path(args.evlog)
     if not path.is_file():

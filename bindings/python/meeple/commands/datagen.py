@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .. import datagen as datagen_module
+from ..net import datagen as datagen_module
 from .args import UsageError, float_range, game_spec, int_range, seed
 
 _probability = float_range("probability", 0.0, 1.0)

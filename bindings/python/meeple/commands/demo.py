@@ -12,7 +12,7 @@ from typing import Any
 
 from ..batch import derive_seed
 from ..game import CHANCE, Game
-from ..gamelog import GameLogWriter
+from ..records.gamelog import GameLogWriter
 from .args import UsageError, games_help, game_spec, int_range, seed
 
 

@@ -46,7 +46,7 @@ def _port(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..gamelog import GameLogWriter
+    from ..records.gamelog import GameLogWriter
     from ..errors import MeepleError
     from ..play import CatanSession, TriangleSession, make_server, serve, split_agents
 

@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import base64
-import html
 import tempfile
 import webbrowser
 from pathlib import Path
 from urllib.parse import quote
 
+from ..records.viewer import VIEWER, page_with_log
 from .args import UsageError
-
-
-def viewer_path() -> Path:
-    """The viewer's HTML file inside the installed package."""
-    return Path(__file__).resolve().parent.parent / "viewer" / "viewer.html"
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -32,20 +26,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     p.set_defaults(run=run, prog=p.prog)
 
 
-def page_with_log(log: Path) -> str:
-    """The viewer as one page with draw.js and the log (base64) inside it."""
-    viewer = viewer_path()
-    page = viewer.read_text(encoding="utf-8")
-    draw = (viewer.parent / "draw.js").read_text(encoding="utf-8")
-    page = page.replace('<script src="draw.js"></script>', "<script>\n" + draw + "\n</script>", 1)
-    data = base64.b64encode(log.read_bytes()).decode()
-    embedded = (f'<script id="meeple-embedded-log" type="application/octet-stream" '
-                f'data-name="{html.escape(log.name)}">{data}</script>')
-    return page.replace("<!--MEEPLE-EMBEDDED-LOG-->", embedded, 1)
-
-
 def run(args: argparse.Namespace) -> int:
-    viewer = viewer_path()
+    viewer = VIEWER
     if not viewer.is_file():
         raise UsageError(f"the viewer is missing from the package ({viewer}); reinstall meeple")
     print(f"viewer: {viewer}")

@@ -79,7 +79,7 @@ def sibling_ranking(pred: np.ndarray, labels: np.ndarray, meta: np.ndarray) -> d
 
 
 def _points_lead(features: np.ndarray) -> np.ndarray:
-    from ..catan import feature_fields
+    from ..per_game.catan import feature_fields
 
     offset, size, _ = feature_fields()["points_lead"]
     return features[:, offset:offset + size]
@@ -134,7 +134,7 @@ def evaluate(data: str | os.PathLike[str], model: str | os.PathLike[str],
              games: Iterable[int] | None = None) -> dict[str, float]:
     """The figures of model ``model`` (NAME.onnx or NAME.npz; the .npz is read) on the
     datagen run in directory ``data``, over its rows of ``games`` (default: all)."""
-    from ..datagen import load
+    from .datagen import load
 
     features, labels, meta = load(data)
     if games is not None:

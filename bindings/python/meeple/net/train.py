@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
-from .. import datagen
+from . import datagen
 from ..game import Game
 
 __all__ = ["SYMMETRIES", "TrainOptions", "TrainResult", "Data", "load_data", "split_by_game", "symmetry_tables",
@@ -154,7 +154,7 @@ def symmetry_tables(which: str, num_actions: int) -> tuple[np.ndarray, np.ndarra
     """Feature permutations int64 [K, F] and action gathers int64 [K, A] of the chosen
     symmetries (``SYMMETRIES``): ``x[:, feats[k]]`` is the board seen through symmetry
     k, ``policy[:, acts[k]]`` its policy targets."""
-    from .. import catan
+    from ..per_game import catan
 
     if which not in SYMMETRIES:
         raise ValueError(f"symmetries must be one of {', '.join(SYMMETRIES)}, got {which!r}")

@@ -25,7 +25,7 @@ from typing import Any, Optional
 import numpy as np
 import torch
 
-from .. import arena
+from ..agents import arena
 from ..agents import derive_seed
 from ..game import Game, State
 from ..search import Search

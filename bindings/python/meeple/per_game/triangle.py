@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from .game import Game, State
+from ..game import Game, State
 
 __all__ = [
     "ROWS", "COLS", "SLOTS", "COLORS", "PLAYABLE_RANGES", "TEMPLATES", "DEFAULT_OPTIONS",

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import importlib.util
 import socket
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import Any, Optional, Union
 
 import numpy as np
 
-from . import _ray_stop
-from .game import Game
+from .. import _ray_stop
+from ..game import Game
+from . import arena_local
+from .scoring import TournamentResult, _plan, _progress_bar, _rows_of, _Sprt, _summarize
 
-if TYPE_CHECKING:
-    from .arena import TournamentResult
 
 __all__ = ["run", "connect"]
 
@@ -76,18 +76,14 @@ def _play_slice(spec: str, lineup: list[Any], first: int, count: int, seed: int,
                 max_moves: int, keep_moves: bool, backend: str, flag: Any) -> Any:
     """One slice in a Ray task: games [first, first + count) of the run, no SPRT (the
     driver replays it over the whole run); None if the run stopped first."""
-    from .arena import tournament
-
-    return _ray_stop.run_until_stopped(flag, lambda: tournament(
-        spec, lineup, count, seed=seed, threads=threads, duplicate=duplicate, max_moves=max_moves,
-        keep_moves=keep_moves, backend=backend, first_game=first))
+    return _ray_stop.run_until_stopped(flag, lambda: arena_local.play(
+        Game(spec), lineup, count, seed=seed, threads=threads, duplicate=duplicate, max_moves=max_moves, test=None,
+        keep_moves=keep_moves, progress=False, first_game=first, backend=backend))
 
 
 def run(game: Game, lineup: list[Any], games: int, *, seed: int, threads: int, duplicate: bool, max_moves: int,
         test: Optional[tuple[float, float, float, float]], keep_moves: bool, progress: bool, backend: str,
-        first_game: int, ray: Union[bool, str], tasks: int) -> "TournamentResult":
-    from .arena import _plan, _progress_bar, _rows_of, _Sprt, _summarize
-
+        first_game: int, ray: Union[bool, str], tasks: int) -> TournamentResult:
     if not isinstance(tasks, int) or isinstance(tasks, bool) or not 0 <= tasks <= 100_000:
         raise ValueError(f"ray_tasks must be 0 (one per CPU of the cluster) to 100000, got {tasks!r}")
     plan = _plan(game, lineup, test)  # bad specs are refused here, before Ray starts

@@ -22,8 +22,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Union
 
-from .game import State
-from .holdem import from_phh, to_phh
+from ..game import State
+from ..per_game.holdem import from_phh, to_phh
+from .cards import mask
 
 __all__ = ["Hand", "PHHError", "loads", "dumps", "read", "iter_hands", "write"]
 
@@ -74,7 +75,6 @@ class Hand:
     def holes(self) -> list[int | None]:
         """Each player's hole cards as a card mask, from the deal or the showdown; None
         when the history leaves them unknown."""
-        from .poker import mask
 
         n = len(self.data["starting_stacks"])
         out: list[int | None] = [None] * n
@@ -90,7 +90,6 @@ class Hand:
     def boards(self) -> dict[str, int]:
         """The board as a card mask at each street reached: ``preflop`` (0), ``flop``,
         ``turn``, ``river``."""
-        from .poker import mask
 
         streets = ["preflop", "flop", "turn", "river"]
         out = {"preflop": 0}

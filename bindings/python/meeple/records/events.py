@@ -22,9 +22,10 @@ from typing import Any, BinaryIO, Iterator, Sequence
 
 import numpy as np
 
-from ._ffi import lib
-from .errors import VersionMismatchError
-from .game import Game, State
+from .._ffi import VERSION, lib
+from ..batch import RECORD_ACTIONS, RECORD_ALL, RECORD_GAME_ENDS, RECORD_GAME_STARTS, RECORD_TRADES, parse_mask
+from ..errors import VersionMismatchError
+from ..game import Game, State
 
 __all__ = [
     "EVENT_VERSION", "EVLOG_VERSION", "RECORD_GAME_STARTS", "RECORD_GAME_ENDS", "RECORD_ACTIONS",
@@ -36,12 +37,6 @@ EVENT_VERSION: int = lib.MEEPLE_EVENT_VERSION
 """Layout version of event rows (``MEEPLE_EVENT_VERSION``)."""
 EVLOG_VERSION: int = 1
 """Layout version of event-log files (the magic, header and chunks below)."""
-
-RECORD_GAME_STARTS: int = lib.MEEPLE_RECORD_GAME_STARTS
-RECORD_GAME_ENDS: int = lib.MEEPLE_RECORD_GAME_ENDS
-RECORD_ACTIONS: int = lib.MEEPLE_RECORD_ACTIONS
-RECORD_TRADES: int = lib.MEEPLE_RECORD_TRADES
-RECORD_ALL: int = lib.MEEPLE_RECORD_ALL
 
 GAME_START, GAME_END, ACTION = lib.MEEPLE_EVENT_GAME_START, lib.MEEPLE_EVENT_GAME_END, lib.MEEPLE_EVENT_ACTION
 EVENT_TYPES: dict[int, str] = {
@@ -58,28 +53,6 @@ assert len(HEADER_FIELDS) == lib.MEEPLE_EVENT_HEADER_INTS
 _TYPE, _SLOT, _GAME, _TICK, _STEP, _TURN, _ACTOR, _ACTION, _ARG0, _ARG1, _ARG2 = range(11)
 _HEADER = lib.MEEPLE_EVENT_HEADER_INTS
 _FROM_SEED = lib.MEEPLE_EVENT_FROM_SEED
-
-_MASK_NAMES = {"starts": RECORD_GAME_STARTS, "ends": RECORD_GAME_ENDS, "actions": RECORD_ACTIONS,
-               "trades": RECORD_TRADES, "all": RECORD_ALL, "off": 0}
-
-
-def parse_mask(mask: int | str) -> int:
-    """``RECORD_*`` bits from an int or a ``|``-joined string of ``starts``, ``ends``,
-    ``actions``, ``trades``, ``all`` or ``off``."""
-    if isinstance(mask, str):
-        bits = 0
-        for part in mask.split("|"):
-            name = part.strip()
-            if name not in _MASK_NAMES:
-                raise ValueError(f"unknown event kind {name!r} in mask {mask!r}; use "
-                                 f"{', '.join(_MASK_NAMES)} joined by '|'")
-            bits |= _MASK_NAMES[name]
-        return bits
-    if isinstance(mask, bool) or not isinstance(mask, (int, np.integer)) or not 0 <= int(mask) <= RECORD_ALL:
-        raise ValueError(f"mask must be a string such as 'all' or an int of RECORD_* bits in 0..{RECORD_ALL}; "
-                         f"got {mask!r}")
-    return int(mask)
-
 
 # ---- files ----
 #
@@ -111,7 +84,6 @@ class EventLogWriter:
 
     def __init__(self, path: str | os.PathLike[str], game: Game | str, *, agents: Sequence[str] | None = None,
                  metadata: dict[str, Any] | None = None, mask: int | str = RECORD_ALL) -> None:
-        import meeple
         g = game if isinstance(game, Game) else Game(game)
         if agents is not None and len(agents) != g.num_players:
             raise ValueError(f"agents has {len(agents)} entries; {g.spec} has {g.num_players} seats")
@@ -119,7 +91,7 @@ class EventLogWriter:
         self.path = Path(path)
         self._lost = 0
         header = {
-            "format": "meeple-event-log", "version": EVLOG_VERSION, "library": meeple.__version__,
+            "format": "meeple-event-log", "version": EVLOG_VERSION, "library": VERSION,
             "event_version": EVENT_VERSION, "game": g.spec, "row_ints": g.event_row_ints,
             "columns": list(g.event_fields), "mask": parse_mask(mask),
             "agents": list(agents) if agents is not None else None, "metadata": metadata or {},
@@ -272,7 +244,6 @@ def read_event_log(path: str | os.PathLike[str], *, force: bool = False) -> Even
     byte for a foreign or damaged file (``partial``: the rows before the damage), and
     ``VersionMismatchError`` for a file of another library or row version unless
     ``force``."""
-    import meeple
     p = Path(path)
     data = p.read_bytes()
     if len(data) < len(_MAGIC) + 8:
@@ -296,9 +267,9 @@ def read_event_log(path: str | os.PathLike[str], *, force: bool = False) -> Even
         header = json.loads(text)
     except ValueError as e:
         raise EventLogError(f"{p}: the header (bytes {at}..{at + size}) is not JSON: {e}") from None
-    if not force and header.get("library") != meeple.__version__:
+    if not force and header.get("library") != VERSION:
         raise VersionMismatchError(f"{p} was written by meeple {header.get('library')}, this is meeple "
-                                   f"{meeple.__version__}; its games may not replay the same (force=True or "
+                                   f"{VERSION}; its games may not replay the same (force=True or "
                                    f"--force reads it anyway)")
     if not force and header.get("event_version") != EVENT_VERSION:
         raise VersionMismatchError(f"{p} holds event rows of version {header.get('event_version')}; this library "
@@ -359,7 +330,7 @@ def replay_steps(recorded: RecordedGame, game: Game | str | None = None) -> Iter
     and yields (row, state after) for each action, after checking the engine's row
     against the log's (every column but slot, game and tick). Raises ``ReplayError``
     at the first difference, and ``ValueError`` for a game the log cannot replay."""
-    from .batch import Batch
+    from ..batch import Batch
     reason = recorded.replayable_reason()
     if reason:
         raise ValueError(f"game {recorded.game} of slot {recorded.slot} cannot be replayed: {reason}")
@@ -421,7 +392,7 @@ def replay_steps(recorded: RecordedGame, game: Game | str | None = None) -> Iter
 def replay(recorded: RecordedGame, game: Game | str | None = None) -> State:
     """Re-steps ``recorded`` from its seed, checking every row against the engine;
     returns the final state. Raises ``ReplayError`` at the first difference."""
-    from .batch import Batch
+    from ..batch import Batch
     state = None
     for _, state in replay_steps(recorded, game):
         pass

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from .game import ALL, Game, State
+from ..game import ALL, Game, State
 
 __all__ = [
     "ACTION_LAYOUT_VERSION", "OBSERVATION_VERSION", "RESOURCES", "DEV_CARDS",

@@ -41,10 +41,10 @@ from catanatron import ActionType  # type: ignore[import-untyped, unused-ignore]
 from catanatron.models.map import PORT_DIRECTION_TO_NODEREFS, NodeRef  # type: ignore[import-untyped, unused-ignore]
 from catanatron.models.player import Player  # type: ignore[import-untyped, unused-ignore]
 
-from . import catan
-from .agents import make_agent
-from .errors import MeepleError
-from .game import Game, State
+from ..agents import make_agent
+from ..per_game import catan
+from ..errors import MeepleError
+from ..game import Game, State
 
 # catanatron's names <-> meeple's indices.
 RESOURCE = {"BRICK": 0, "WOOD": 1, "SHEEP": 2, "WHEAT": 3, "ORE": 4}

@@ -1,4 +1,4 @@
-"""The ``meeple`` command. Subcommands live in ``meeple.commands``, one module each.
+"""The ``meeple`` command's entry point and parser; the subcommands are the modules beside it.
 
 Every argument is checked by argparse (types and ranges, ``meeple.commands.args``):
 a bad one ends the command with one line on stderr and status 2. A failure of the
@@ -12,10 +12,10 @@ import argparse
 import os
 import sys
 
-from . import __version__
-from .commands import arena, convert, datagen, demo, games, phh, play, poker, ranges, selfplay, train, view
-from .commands.args import UsageError
-from .errors import InvalidArgumentError, MeepleError, OutOfRangeError, ParseError
+from .._ffi import VERSION
+from . import arena, convert, datagen, demo, games, phh, play, poker, ranges, selfplay, train, view
+from .args import UsageError
+from ..errors import InvalidArgumentError, MeepleError, OutOfRangeError, ParseError
 
 # Each module adds its subcommand with register(subparsers); add a line to add one.
 COMMANDS = [games, demo, poker, ranges, phh, arena, convert, view, play, datagen, train, selfplay]
@@ -30,7 +30,7 @@ class Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="meeple", description="fast, deterministic game engines")
-    parser.add_argument("--version", action="version", version=f"meeple {__version__}",
+    parser.add_argument("--version", action="version", version=f"meeple {VERSION}",
                         help="print the library's version and exit")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
     for module in COMMANDS:

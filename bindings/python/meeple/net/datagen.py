@@ -26,9 +26,9 @@ from typing import Any, Optional
 
 import numpy as np
 
-from . import _long_call, _ray_stop
-from ._ffi import check, ffi, lib
-from .game import Game
+from .. import _long_call, _ray_stop
+from .._ffi import check, ffi, lib
+from ..game import Game
 
 __all__ = ["FORMAT_VERSION", "META_COLUMNS", "DatagenOptions", "generate", "generate_rows", "load"]
 

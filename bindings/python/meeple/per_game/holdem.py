@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from ._ffi import check, lib
-from .game import ALL, CHANCE, Game, State
+from .._ffi import check, lib
+from ..game import ALL, CHANCE, Game, State
 
 __all__ = ["HoldemRaise", "holdem_raise", "raise_to", "legal", "payoffs", "to_phh", "from_phh", "FOLD", "CHECK_CALL",
            "FIRST_RAISE"]

@@ -13,9 +13,9 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence, Union
 
 import numpy as np
 
-from . import _long_call
-from ._ffi import c_string, check, fetch_string, ffi, lib
-from .poker import CardsLike, _game, mask
+from .. import _long_call
+from .._ffi import c_string, check, fetch_string, ffi, lib
+from .cards import CardsLike, _game, format_mask, mask
 
 __all__ = ["Range", "RangeLike", "range_equity", "RangeEquityResult", "ComboEquity", "RANGE_EXACT_LIMIT"]
 
@@ -311,8 +311,6 @@ class ComboEquity:
 
     def as_dict(self) -> dict[str, float]:
         """``{"AsKs": equity}`` for the combos that are dealt."""
-        from .poker import format_mask
-
         return {format_mask(int(m)).replace(" ", ""): float(e) for m, e in zip(self.masks, self.equity)
                 if not math.isnan(e)}
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._ffi import check, ffi, lib
-from .poker import CardsLike, mask
+from .._ffi import check, ffi, lib
+from .cards import CardsLike, mask
 
 __all__ = ["canonical_board", "canonical_hand", "canonical_boards"]
 

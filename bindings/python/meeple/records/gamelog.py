@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Sequence
 
-from .game import ALL, Game, State
+from .._ffi import VERSION
+from ..game import ALL, Game, State
 
 __all__ = ["GAME_LOG_VERSION", "GameLogWriter", "GameRecorder", "BatchSlotRecorder", "GameLog", "LoggedGame",
            "GameLogError", "read_game_log", "convert_event_log"]
@@ -85,7 +86,7 @@ class GameLogWriter:
 def _view_text(state: State) -> str:
     """The omniscient view as the library writes it: JSON text, not parsed (parsing and
     writing it again would be most of what logging a step costs)."""
-    from ._ffi import fetch_string, lib
+    from .._ffi import fetch_string, lib
     return fetch_string(lambda o, c, n: lib.meeple_state_view_json(state._ptr, ALL, o, c, n))
 
 
@@ -113,9 +114,8 @@ def _constants(game: Game) -> str:
 def start_record(game: Game, state: State, *, seed: int | None, agents: Sequence[str] | None,
                  meta: dict[str, Any] | None) -> str:
     """The start record of a game from ``state``, as a JSON line."""
-    import meeple
     record: dict[str, Any] = {
-        "type": "start", "format": _FORMAT, "version": GAME_LOG_VERSION, "library": meeple.__version__,
+        "type": "start", "format": _FORMAT, "version": GAME_LOG_VERSION, "library": VERSION,
         "game": game.spec, "name": game.name, "players": game.num_players, "seed": seed,
         "agents": list(agents) if agents is not None else None, "meta": meta or {}, "move": state.move_number,
     }
@@ -200,8 +200,8 @@ class BatchSlotRecorder:
     def after_step(self, action: int) -> None:
         """Records what the last batch step did to the slot. Without autoreset, a
         finished slot's game is written once and later steps are ignored."""
-        from .errors import WrongStateError
-        from .game import NO_ACTION
+        from ..errors import WrongStateError
+        from ..game import NO_ACTION
         if action == NO_ACTION or self.state.is_terminal:
             return
         before = self.state

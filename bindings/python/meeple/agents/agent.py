@@ -1,23 +1,5 @@
-"""Agents: players that choose an action for the acting seat of a state.
-
-Built-in agents run in C++ and are made from spec strings, as games and searches are::
-
-    import meeple
-    game = meeple.Game("catan")
-    agent = meeple.agents.Agent("heuristic", game, seed=1)
-    state = game.new_state(seed=7)
-    state.apply(agent.act(state))
-
-Specs: ``"random"`` (uniform over the legal actions), ``"heuristic"`` (catan, tictactoe
-and triangle each have one), ``"mcts(iterations=1000)"`` and ``"ismcts(...)"`` (a search
-at every decision with the options of :class:`meeple.Search`). Any Python object with
-``act(state) -> action`` (and optionally ``reset(seed)`` and ``policy(state)``, its move
-probabilities) plays in :func:`meeple.arena.tournament` too. ``docs/agents.md`` describes every agent.
-
-Agents written in Python with spec strings of their own (``greedy-net``, ``mcts-net``:
-agents that play with a value network, docs/net-agents.md) are made by
-:func:`make_agent`, which makes any spec: a built-in :class:`Agent` or one of those.
-"""
+"""Agents made from spec strings (the built-in ones in C++) and the Python agents' spec
+registry; see ``meeple.agents``."""
 
 from __future__ import annotations
 
@@ -26,9 +8,9 @@ from typing import Any, Optional, Protocol, Union, runtime_checkable
 
 import numpy as np
 
-from ._ffi import c_string, check, ffi, fetch_string, lib
-from .errors import InvalidArgumentError, ParseError
-from .game import Game, State
+from .._ffi import c_string, check, ffi, fetch_string, lib
+from ..errors import InvalidArgumentError, ParseError
+from ..game import Game, State
 
 __all__ = ["Agent", "PythonAgent", "derive_seed", "make_agent", "is_python_spec", "PYTHON_AGENTS"]
 
