@@ -255,7 +255,10 @@ class State:
     __slots__ = ("_ptr", "_game", "_scratch")
     _ptr: Any  # the cffi meeple_state_t *, freed with the State
     _game: Game
-    _scratch: tuple["array.array[int]", Any, Any, Any] | None
+    # The hot calls below (is_terminal, current_player, legal_actions, apply, returns)
+    # do only the cffi call and the result's conversion: the scratch buffers are read
+    # once, the status is tested inline and raise_for runs only on failure.
+    _scratch: tuple["array.array[int]", Any, Any, Any, int] | None
 
     @classmethod
     def _wrap(cls, game: Game, ptr: Any) -> "State":
@@ -265,16 +268,17 @@ class State:
         self._scratch = None
         return self
 
-    def _buffers(self) -> tuple["array.array[int]", Any, Any, Any]:
+    def _buffers(self) -> tuple["array.array[int]", Any, Any, Any, int]:
         """Per-state scratch buffers, made on first use: the actions (a Python array,
         whose slices turn into lists faster than cffi arrays do, and a C view of it),
-        a length and a flag. A clone that is never queried pays nothing, and no two
-        states share a buffer."""
+        a length, a flag and the actions' capacity. A clone that is never queried pays
+        nothing, and no two states share a buffer."""
         if self._scratch is None:
             info = self._game._info
             capacity = max(info.num_actions, info.max_chance_outcomes, 32)  # 32: every seat + chance
             actions = array.array("i", bytes(4 * capacity))
-            self._scratch = (actions, ffi.from_buffer("int32_t[]", actions), ffi.new("size_t *"), ffi.new("int32_t *"))
+            self._scratch = (actions, ffi.from_buffer("int32_t[]", actions), ffi.new("size_t *"), ffi.new("int32_t *"),
+                             capacity)
         return self._scratch
 
     @property
@@ -293,8 +297,8 @@ class State:
     def active_players(self) -> tuple[int, ...]:
         """Seats that owe a decision now; ``(CHANCE,)`` while a chance outcome is
         pending; empty once the game is over."""
-        actions, c_actions, n, _ = self._scratch or self._buffers()
-        check(lib.meeple_state_active_players(self._ptr, c_actions, len(actions), n))
+        actions, c_actions, n, _, capacity = self._scratch or self._buffers()
+        check(lib.meeple_state_active_players(self._ptr, c_actions, capacity, n))
         return tuple(actions[: n[0]])
 
     @property
@@ -303,16 +307,18 @@ class State:
         game is over. Raises ``WrongStateError`` when several seats are active at once
         (a simultaneous phase; see ``active_players``)."""
         flag = (self._scratch or self._buffers())[3]
-        check(lib.meeple_state_current_player(self._ptr, flag))
-        player = int(flag[0])
+        status = lib.meeple_state_current_player(self._ptr, flag)
+        if status:
+            raise_for(status)
+        player: int = flag[0]
         return None if player == _NOBODY else player
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` in increasing order. Raises
         ``NotActiveError`` for a seat that owes no decision now."""
-        actions, c_actions, n, _ = self._scratch or self._buffers()
-        status = lib.meeple_state_legal_actions(
-            self._ptr, _ACTING if player is None else player, c_actions, len(actions), n)
+        actions, c_actions, n, _, capacity = self._scratch or self._buffers()
+        status = lib.meeple_state_legal_actions(self._ptr, _ACTING if player is None else player, c_actions,
+                                                capacity, n)
         if status:
             raise_for(status)
         return actions[: n[0]].tolist()
@@ -324,8 +330,8 @@ class State:
         words = np.zeros(self._game.mask_words, dtype=np.uint64)
         check(lib.meeple_state_action_mask(
             self._ptr, _player(player), ffi.from_buffer("uint64_t[]", words), words.size, self._n))
-        bits = np.unpackbits(words.view(np.uint8), bitorder="little")
-        return bits[: self._game.num_actions].astype(bool)
+        bits = np.unpackbits(words.view(np.uint8), count=self._game.num_actions, bitorder="little")
+        return bits.view(np.bool_)
 
     def is_legal(self, action: int, player: int | None = None) -> bool:
         """Whether ``player`` may play ``action`` now."""
@@ -338,7 +344,7 @@ class State:
         illegal action raises ``IllegalActionError``, a player who is not active
         ``NotActiveError``, and the state stays exactly as it was. An action object
         of a game's own (``meeple.poker.holdem_raise(300)``) applies itself."""
-        if hasattr(action, "_meeple_apply"):
+        if type(action) is not int and hasattr(action, "_meeple_apply"):  # the test costs an int nothing
             action._meeple_apply(self, player)
             return
         status = lib.meeple_state_apply(self._ptr, _ACTING if player is None else player, action)
@@ -352,7 +358,8 @@ class State:
         status = lib.meeple_state_is_terminal(self._ptr, flag)
         if status:
             raise_for(status)
-        return bool(flag[0] != 0)
+        done: bool = flag[0] != 0
+        return done
 
     @property
     def truncated(self) -> bool:
