@@ -28,7 +28,7 @@ meeple_status_t meeple_state_new(const meeple_game_t* game, uint64_t seed, meepl
         const auto& g = require(game, "game").game;
         require(out_state, "out_state");
         auto s = make_state(g);
-        g->init(s->rec(), seed);
+        s->change([&](void* rec) { g->init(rec, seed); });
         *out_state = s.release();
     });
 }
@@ -38,7 +38,7 @@ meeple_status_t meeple_state_clone(const meeple_state_t* state, meeple_state_t**
         const meeple_state& src = state_of(state);
         require(out_state, "out_state");
         auto s = make_state(src.game);
-        std::memcpy(s->rec(), src.rec(), src.game->record_size());
+        s->change([&](void* rec) { std::memcpy(rec, src.rec(), src.game->record_size()); });
         *out_state = s.release();
     });
 }
@@ -51,7 +51,7 @@ meeple_status_t meeple_state_copy(meeple_state_t* dst, const meeple_state_t* src
             fail(Status::invalid_argument, "cannot copy a " + s.game->spec() + " state into a " + d.game->spec() +
                                                " state; both must be of the same game");
         }
-        if (&d != &s) std::memcpy(d.rec(), s.rec(), s.game->record_size());
+        if (&d != &s) d.change([&](void* rec) { std::memcpy(rec, s.rec(), s.game->record_size()); });
     });
 }
 
@@ -153,7 +153,7 @@ meeple_status_t meeple_state_is_legal(const meeple_state_t* state, int32_t playe
 meeple_status_t meeple_state_apply(meeple_state_t* state, int32_t player, int32_t action) {
     return guarded([&] {
         meeple_state& s = require(state, "state");
-        s.game->apply(s.rec(), player, action);
+        s.change([&](void* rec) { s.game->apply(rec, player, action); });
     });
 }
 
@@ -277,7 +277,7 @@ meeple_status_t meeple_state_restore(const meeple_game_t* game, const uint8_t* d
         if (!data && len) fail(Status::invalid_argument, "data is NULL but len is " + std::to_string(len));
         auto s = make_state(g);
         static const std::uint8_t kEmpty = 0;
-        read_snapshot(*g, data ? data : &kEmpty, len, s->rec());
+        s->change([&](void* rec) { read_snapshot(*g, data ? data : &kEmpty, len, rec); });
         *out_state = s.release();
     });
 }
@@ -289,8 +289,10 @@ meeple_status_t meeple_state_determinize(const meeple_state_t* state, int32_t po
         require(out_state, "out_state");
         src.game->check_seat(pov, false);
         auto s = make_state(src.game);
-        std::memcpy(s->rec(), src.rec(), src.game->record_size());
-        src.game->determinize(s->rec(), pov, seed);
+        s->change([&](void* rec) {
+            std::memcpy(rec, src.rec(), src.game->record_size());
+            src.game->determinize(rec, pov, seed);
+        });
         *out_state = s.release();
     });
 }
@@ -310,6 +312,10 @@ meeple_status_t meeple_state_equal_position(const meeple_state_t* a, const meepl
         const bool same_game = x.game == y.game || x.game->spec() == y.game->spec();
         out = same_game && x.game->same_position(x.rec(), y.rec()) ? 1 : 0;
     });
+}
+
+const meeple_state_status_t* meeple_state_status(const meeple_state_t* state) {
+    return state ? &state->status : nullptr;
 }
 
 meeple_status_t meeple_state_move_number(const meeple_state_t* state, int64_t* out) {

@@ -254,6 +254,9 @@ public:
         check(meeple_state_move_number(ptr_.get(), &out));
         return out;
     }
+    // The per-step facts without a call (meeple_state_status): the library keeps the
+    // struct current after every change, and the reference lives as long as the state.
+    const meeple_state_status_t& status() const { return *meeple_state_status(ptr_.get()); }
     std::vector<ChanceOutcome> chance_outcomes() const {
         std::size_t n = 0;
         check(meeple_state_chance_outcomes(ptr_.get(), nullptr, nullptr, 0, &n));

@@ -22,6 +22,7 @@ NO_ACTION: int = lib.MEEPLE_NO_ACTION
 
 _ACTING = lib.MEEPLE_ACTING_PLAYER
 _NOBODY = lib.MEEPLE_NOBODY
+_SEVERAL = lib.MEEPLE_SEVERAL_ACTIVE
 
 
 class ObsField(NamedTuple):
@@ -252,9 +253,13 @@ class State:
     the one pending decision.
     """
 
-    __slots__ = ("_ptr", "_game", "_scratch")
+    __slots__ = ("_ptr", "_game", "_scratch", "_st")
     _ptr: Any  # the cffi meeple_state_t *, freed with the State
     _game: Game
+    # The library's status view of this state (meeple_state_status), which it keeps
+    # current after every change: is_terminal, current_player, truncated and
+    # move_number read its fields and make no call. Fetched on first use.
+    _st: Any
     # The hot calls below (is_terminal, current_player, legal_actions, apply, returns)
     # do only the cffi call and the result's conversion: the scratch buffers are read
     # once, the status is tested inline and raise_for runs only on failure.
@@ -266,7 +271,12 @@ class State:
         self._ptr = ffi.gc(ptr, lib.meeple_state_free)
         self._game = game
         self._scratch = None
+        self._st = None
         return self
+
+    def _status(self) -> Any:
+        self._st = lib.meeple_state_status(self._ptr)
+        return self._st
 
     def _buffers(self) -> tuple["array.array[int]", Any, Any, Any, int]:
         """Per-state scratch buffers, made on first use: the actions (a Python array,
@@ -306,12 +316,12 @@ class State:
         """The one player who owes a decision (a seat or ``CHANCE``), ``None`` once the
         game is over. Raises ``WrongStateError`` when several seats are active at once
         (a simultaneous phase; see ``active_players``)."""
-        flag = (self._scratch or self._buffers())[3]
-        status = lib.meeple_state_current_player(self._ptr, flag)
-        if status:
-            raise_for(status)
-        player: int = flag[0]
-        return None if player == _NOBODY else player
+        player: int = (self._st or self._status()).current_player
+        if player >= CHANCE:
+            return player
+        if player == _SEVERAL:  # the call gives the error and its message
+            raise_for(lib.meeple_state_current_player(self._ptr, (self._scratch or self._buffers())[3]))
+        return None
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` in increasing order. Raises
@@ -354,21 +364,14 @@ class State:
     @property
     def is_terminal(self) -> bool:
         """Whether the game is over (won, drawn or truncated)."""
-        flag = (self._scratch or self._buffers())[3]
-        status = lib.meeple_state_is_terminal(self._ptr, flag)
-        if status:
-            raise_for(status)
-        done: bool = flag[0] != 0
+        done: bool = (self._st or self._status()).is_terminal != 0
         return done
 
     @property
     def truncated(self) -> bool:
         """Whether a turn cap ended the game with no winner."""
-        flag = (self._scratch or self._buffers())[3]
-        status = lib.meeple_state_truncated(self._ptr, flag)
-        if status:
-            raise_for(status)
-        return bool(flag[0] != 0)
+        cut: bool = (self._st or self._status()).truncated != 0
+        return cut
 
     @property
     def returns(self) -> np.ndarray:
@@ -387,9 +390,8 @@ class State:
     @property
     def move_number(self) -> int:
         """Actions applied since the start, chance outcomes included."""
-        out = ffi.new("int64_t *")
-        check(lib.meeple_state_move_number(self._ptr, out))
-        return int(out[0])
+        moves: int = (self._st or self._status()).move_number
+        return moves
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Pending chance outcomes as ``(action, probability)`` pairs summing to one;

@@ -574,6 +574,15 @@ impl State {
         out
     }
 
+    /// The per-step facts (terminal, truncated, current player, active seats, move
+    /// number) read from the struct the library keeps current, without a call.
+    #[inline]
+    pub fn status(&self) -> sys::meeple_state_status_t {
+        // SAFETY: a live state's status pointer is never NULL and lives as long as the
+        // state; `&self` keeps any call from changing the state during the read.
+        unsafe { *sys::meeple_state_status(self.as_ptr()) }
+    }
+
     /// A 64-bit hash of the position (generator and move number aside).
     pub fn position_hash(&self) -> u64 {
         let mut out = 0;
