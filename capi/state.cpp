@@ -14,6 +14,25 @@ namespace {
 
 const meeple_state& state_of(const meeple_state_t* state) { return require(state, "state"); }
 
+// The packed mask of meeple_state_action_mask into words (mask_words of them), after
+// its checks: throws for a seat that owes no decision.
+void mask_of(const meeple_state& s, int player, std::uint64_t* words) {
+    const AnyGame& g = *s.game;
+    player = g.resolve_player(s.rec(), player);
+    if (player != kNobody) {
+        g.check_seat(player, true);
+        g.require_active(s.rec(), player);
+    }
+    std::memset(words, 0, sizeof(std::uint64_t) * static_cast<std::size_t>(g.mask_words()));
+    if (player == kChance) {
+        ChanceOutcome outcomes[kMaxChanceOutcomes];
+        const int k = g.chance_outcomes(s.rec(), outcomes);
+        for (int i = 0; i < k; ++i) words[outcomes[i].action >> 6] |= 1ull << (outcomes[i].action & 63);
+    } else if (player != kNobody) {
+        g.legal_mask(s.rec(), player, words);
+    }
+}
+
 template <class T>
 void fill_vector(const std::vector<T>& v, T* out, std::size_t capacity, std::size_t* out_len) {
     fill(v.data(), v.size(), out, capacity, out_len);
@@ -108,23 +127,28 @@ meeple_status_t meeple_state_action_mask(const meeple_state_t* state, int32_t pl
                                          size_t capacity, size_t* out_len) {
     return guarded([&] {
         const meeple_state& s = state_of(state);
-        const AnyGame& g = *s.game;
         check_buffer(out, capacity, out_len);
-        player = g.resolve_player(s.rec(), player);
-        if (player != kNobody) {
-            g.check_seat(player, true);
-            g.require_active(s.rec(), player);
+        std::uint64_t words[kMaxActions / 64];
+        mask_of(s, player, words);
+        fill(words, static_cast<std::size_t>(s.game->mask_words()), out, capacity, out_len);
+    });
+}
+
+meeple_status_t meeple_state_dense_action_mask(const meeple_state_t* state, int32_t player, uint8_t* out,
+                                               size_t capacity, size_t* out_len) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        check_buffer(out, capacity, out_len);
+        std::uint64_t words[kMaxActions / 64];
+        mask_of(s, player, words);
+        const auto n = static_cast<std::size_t>(s.game->num_actions());
+        *out_len = n;
+        if (!out) return;  // the size query
+        if (capacity < n) {
+            fail(Status::buffer_too_small, "buffer holds " + std::to_string(capacity) + " elements; " +
+                                               std::to_string(n) + " are needed");
         }
-        const std::size_t n = static_cast<std::size_t>(g.mask_words());
-        std::vector<uint64_t> words(n, 0);
-        if (player == kChance) {
-            std::vector<ChanceOutcome> outcomes(static_cast<std::size_t>(g.max_chance_outcomes()));
-            const int k = g.chance_outcomes(s.rec(), outcomes.data());
-            for (int i = 0; i < k; ++i) words[outcomes[i].action >> 6] |= 1ull << (outcomes[i].action & 63);
-        } else if (g.is_active(s.rec(), player)) {
-            g.legal_mask(s.rec(), player, words.data());
-        }
-        fill_vector(words, out, capacity, out_len);
+        for (std::size_t a = 0; a < n; ++a) out[a] = static_cast<std::uint8_t>((words[a >> 6] >> (a & 63)) & 1u);
     });
 }
 

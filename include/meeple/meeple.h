@@ -309,6 +309,13 @@ MEEPLE_API meeple_status_t meeple_state_action_mask(const meeple_state_t *state,
                                                     int32_t player, uint64_t *out,
                                                     size_t capacity, size_t *out_len);
 
+/* The same mask, one byte an action: out[a] is 1 when action a is legal, else 0 (a
+ * valid C or numpy bool array). *out_len is num_actions. Rules and statuses as
+ * meeple_state_action_mask. */
+MEEPLE_API meeple_status_t meeple_state_dense_action_mask(const meeple_state_t *state,
+                                                          int32_t player, uint8_t *out,
+                                                          size_t capacity, size_t *out_len);
+
 /* Sets *out_legal to 1 when `player` is active and `action` is legal for it, else 0
  * (an action outside the action space is simply not legal).
  * Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (no such seat) or

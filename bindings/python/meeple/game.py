@@ -253,13 +253,16 @@ class State:
     the one pending decision.
     """
 
-    __slots__ = ("_ptr", "_game", "_scratch", "_st")
+    __slots__ = ("_ptr", "_game", "_scratch", "_st", "_mask_out")
     _ptr: Any  # the cffi meeple_state_t *, freed with the State
     _game: Game
     # The library's status view of this state (meeple_state_status), which it keeps
     # current after every change: is_terminal, current_player, truncated and
     # move_number read its fields and make no call. Fetched on first use.
     _st: Any
+    # The last array given to action_mask(out=...), with its C view, the call that fills
+    # it and its length: a loop that passes one array every step converts it once.
+    _mask_out: tuple[np.ndarray, Any, Any, int] | None
     # The hot calls below (is_terminal, current_player, legal_actions, apply, returns)
     # do only the cffi call and the result's conversion: the scratch buffers are read
     # once, the status is tested inline and raise_for runs only on failure.
@@ -272,6 +275,7 @@ class State:
         self._game = game
         self._scratch = None
         self._st = None
+        self._mask_out = None
         return self
 
     def _status(self) -> Any:
@@ -333,15 +337,47 @@ class State:
             raise_for(status)
         return actions[: n[0]].tolist()
 
-    def action_mask(self, player: int | None = None) -> np.ndarray:
+    def action_mask(self, player: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
         """Legal actions as a ``bool`` array of length ``num_actions``. The same rule
         as ``legal_actions``: a seat that owes no decision now raises
-        ``NotActiveError``; ``player=None`` in a finished game gives all False."""
-        words = np.zeros(self._game.mask_words, dtype=np.uint64)
-        check(lib.meeple_state_action_mask(
-            self._ptr, _player(player), ffi.from_buffer("uint64_t[]", words), words.size, self._n))
-        bits = np.unpackbits(words.view(np.uint8), count=self._game.num_actions, bitorder="little")
-        return bits.view(np.bool_)
+        ``NotActiveError``; ``player=None`` in a finished game gives all False.
+
+        ``out`` fills a caller's array instead of making one, and returns it: a
+        C-contiguous ``bool`` array of ``num_actions`` gets the mask as above, a
+        ``uint64`` array of ``mask_words`` the packed bits (bit a % 64 of word a // 64
+        set when action a is legal). On an error it is left as it was. The state keeps
+        a reference to the last ``out`` it was given, so that passing the same array
+        every step costs no conversion."""
+        who = _ACTING if player is None else player
+        if out is None:
+            out = np.empty(self._game._info.num_actions, dtype=np.bool_)
+            status = lib.meeple_state_dense_action_mask(self._ptr, who, ffi.from_buffer("uint8_t[]", out), out.size,
+                                                        self._n)
+        else:
+            target = self._mask_out
+            if target is None or target[0] is not out:
+                target = self._mask_target(out)
+            status = target[2](self._ptr, who, target[1], target[3], self._n)
+        if status:
+            raise_for(status)
+        return out
+
+    def _mask_target(self, out: Any) -> tuple[np.ndarray, Any, Any, int]:
+        """Checks an ``out`` of action_mask and remembers its C view."""
+        info = self._game._info
+        if isinstance(out, np.ndarray) and out.flags.c_contiguous and out.flags.writeable:
+            if out.dtype == np.bool_ and out.shape == (info.num_actions,):
+                self._mask_out = (out, ffi.from_buffer("uint8_t[]", out), lib.meeple_state_dense_action_mask,
+                                  info.num_actions)
+                return self._mask_out
+            if out.dtype == np.uint64 and out.shape == (info.mask_words,):
+                self._mask_out = (out, ffi.from_buffer("uint64_t[]", out), lib.meeple_state_action_mask,
+                                  info.mask_words)
+                return self._mask_out
+        got = (f"an array of dtype {out.dtype}, shape {out.shape}" + ("" if out.flags.c_contiguous else ", not contiguous")
+               + ("" if out.flags.writeable else ", read-only")) if isinstance(out, np.ndarray) else type(out).__name__
+        raise TypeError(f"out must be a writable C-contiguous bool array of shape ({info.num_actions},) or uint64 "
+                        f"array of shape ({info.mask_words},) for {self._game.spec}; got {got}")
 
     def is_legal(self, action: int, player: int | None = None) -> bool:
         """Whether ``player`` may play ``action`` now."""

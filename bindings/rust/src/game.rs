@@ -430,6 +430,16 @@ impl State {
         Ok(out)
     }
 
+    /// The same mask, one byte an action (1 legal, 0 not): `num_actions` bytes.
+    pub fn dense_action_mask(&self, player: PlayerId) -> Result<Vec<u8>> {
+        let mut out = Vec::with_capacity(self.game.num_actions());
+        // SAFETY: query-then-fill on a live state.
+        fill(&mut out, 0, |p, cap, len| unsafe {
+            sys::meeple_state_dense_action_mask(self.as_ptr(), player.0, p, cap, len)
+        })?;
+        Ok(out)
+    }
+
     /// Whether `player` is active and `action` legal for it.
     #[inline]
     pub fn is_legal(&self, player: PlayerId, action: i32) -> Result<bool> {

@@ -409,6 +409,13 @@ extern "C" {
         capacity: usize,
         out_len: *mut usize,
     ) -> meeple_status_t;
+    pub fn meeple_state_dense_action_mask(
+        state: *const meeple_state_t,
+        player: i32,
+        out: *mut u8,
+        capacity: usize,
+        out_len: *mut usize,
+    ) -> meeple_status_t;
     pub fn meeple_state_is_legal(
         state: *const meeple_state_t,
         player: i32,
