@@ -84,6 +84,20 @@ std::uint64_t lanes_below(std::uint64_t x, std::uint8_t bound) { return ~((x | k
 // play checks every mask against is_legal, tests/cpp/test_catan_play.cpp).
 std::uint64_t lane_bits(std::uint64_t tops) { return ((tops >> 7) * 0x102040810ull) >> 32 & 31; }
 
+// The rules of legal_trade for a draft, as bits from kTradeGive on: give and want per
+// resource, then open and cancel. All five resources at once, a byte lane each: give r
+// while the hand holds more than the offer gives and r is not wanted; want r while r
+// is not given and fewer than kMaxWanted are wanted.
+static_assert(kTradeWant == kTradeGive + 5 && kTradeOpen == kTradeGive + 10 && kTradeCancel == kTradeGive + 11);
+inline std::uint64_t trade_draft_bits(const Catan::State& s, int seat) {
+    const std::uint64_t hand = five_counts(s.hand[seat]), give = five_counts(s.trade_give),
+                        want = five_counts(s.trade_want);
+    std::uint64_t bits = lane_bits(lanes_greater(hand, give) & lanes_zero(want)) |
+                         lane_bits(lanes_zero(give) & lanes_below(want, kMaxWanted)) << 5;
+    if (!s.trade_budget) bits = 0;
+    return bits | std::uint64_t(give != 0 && want != 0) << 10 | std::uint64_t(1) << 11;
+}
+
 int total(const std::uint8_t* counts, int kinds) {
     int t = 0;
     for (int i = 0; i < kinds; ++i) t += counts[i];
@@ -200,21 +214,7 @@ std::uint32_t Catan::hexes_closed_to_robber(const State& s) const {
 
 // ---- Who acts ------------------------------------------------------------------------
 
-Actors Catan::actors(const State& s) const {
-    switch (s.phase) {
-        case kGameOver: return 0;
-        case kAwaitingDice:
-        case kAwaitingDevCard:
-        case kAwaitingSteal: return kChanceBit;
-        case kDiscarding:
-            for (int p = 0; p < players_; ++p) {
-                if (s.discard_owed[p]) return Actors{1} << p;
-            }
-            return 0;
-        case kTradeAnswer: return Actors{1} << s.trade_responder;
-        default: return Actors{1} << s.current;
-    }
-}
+// (Catan::actors is in catan.hpp, inline: the batch loops ask it twice a step.)
 
 // ---- Legality --------------------------------------------------------------------------
 
@@ -298,8 +298,8 @@ bool Catan::is_legal(const State& s, int seat, int a) const {
         case kPlacingFreeRoads:
             return a < kBuildSettlement && roads_built(s, seat) < kMaxRoads && !all_roads(s).test(a) &&
                    road_connects(s, seat, a);
-        case kTradeDraft:
-        case kTradeAnswer:
+        case kTradeAnswer: return a == kTradeAccept || a == kTradeDecline;
+        case kTradeDraft:  // one action's test costs less than the whole draft's bits
         case kConfirmingTrade: return legal_trade(s, seat, a);
         case kAwaitingDice: return a >= kChanceDice && a < kChanceDev;
         case kAwaitingDevCard: return a >= kChanceDev && a < kChanceSteal && s.deck[a - kChanceDev] > 0;
@@ -376,22 +376,7 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
             return;
         }
         case kChooseVictim: set_bits_from(words, kSteal, robbable_seats(s, s.robber)); return;
-        case kTradeDraft: {
-            // The rules of legal_trade for a draft, as bits from kTradeGive on: give
-            // and want per resource, then open and cancel.
-            static_assert(kTradeWant == kTradeGive + 5 && kTradeOpen == kTradeGive + 10 && kTradeCancel == kTradeGive + 11);
-            // All five resources at once, a byte lane each: give r while the hand holds
-            // more than the offer gives and r is not wanted; want r while r is not
-            // given and fewer than kMaxWanted are wanted.
-            const std::uint64_t hand = five_counts(s.hand[seat]), give = five_counts(s.trade_give),
-                                want = five_counts(s.trade_want);
-            std::uint64_t bits = lane_bits(lanes_greater(hand, give) & lanes_zero(want)) |
-                                 lane_bits(lanes_zero(give) & lanes_below(want, kMaxWanted)) << 5;
-            if (!s.trade_budget) bits = 0;
-            bits |= std::uint64_t(give != 0 && want != 0) << 10 | std::uint64_t(1) << 11;
-            set_bits_from(words, kTradeGive, bits);
-            return;
-        }
+        case kTradeDraft: set_bits_from(words, kTradeGive, trade_draft_bits(s, seat)); return;
         // The rules of legal_trade as bits: the responder accepts or declines; the
         // turn seat cancels or confirms with a seat that accepted.
         case kTradeAnswer: set_bits_from(words, kTradeAccept, 0b11); return;
@@ -424,13 +409,20 @@ void Catan::after_setup_road(State& s) const {
 // is left.
 void Catan::produce(State& s, int sum) const {
     int owed[kMaxSeats][kNumResources] = {};
+    // Only hexes with a building on them owe anything, and only their resources need
+    // the bank's accounting: most rolls pay one or two of them.
+    const std::uint64_t built = occupied_nodes(s);
+    unsigned paid_kinds = 0;
     for (int h = 0; h < kNumHexes; ++h) {
         if (s.number[h] != sum || h == s.robber) continue;
-        const std::uint64_t nodes = kTopology.node_mask_of_hex[h];
+        const std::uint64_t nodes = kTopology.node_mask_of_hex[h] & built;
+        if (!nodes) continue;
+        paid_kinds |= 1u << s.terrain[h];
         for (int p = 0; p < players_; ++p)
             owed[p][s.terrain[h]] += count_bits(s.settlements[p] & nodes) + 2 * count_bits(s.cities[p] & nodes);
     }
     for (int r = 0; r < kNumResources; ++r) {
+        if (!((paid_kinds >> r) & 1)) continue;
         int sum_owed = 0, seats_owed = 0;
         for (int p = 0; p < players_; ++p) sum_owed += owed[p][r], seats_owed += owed[p][r] > 0;
         if (sum_owed == 0 || (sum_owed > s.bank[r] && seats_owed > 1)) continue;
