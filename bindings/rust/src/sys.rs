@@ -15,7 +15,7 @@ use std::os::raw::c_char;
 // ---- Versions ---------------------------------------------------------------------
 
 /// The ABI these declarations were written for; `meeple_abi_version()` must agree.
-pub const MEEPLE_ABI_VERSION: u32 = 4;
+pub const MEEPLE_ABI_VERSION: u32 = 5;
 pub const MEEPLE_SNAPSHOT_VERSION: u32 = 1;
 pub const MEEPLE_DESCRIBE_VERSION: u32 = 1;
 
@@ -872,6 +872,22 @@ extern "C" {
         agent: *mut meeple_agent_t,
         state: *const meeple_state_t,
         player: i32,
+        out: *mut f32,
+        capacity: usize,
+        out_len: *mut usize,
+    ) -> meeple_status_t;
+    pub fn meeple_agent_act_controlled(
+        agent: *mut meeple_agent_t,
+        state: *const meeple_state_t,
+        player: i32,
+        control: *mut meeple_control_t,
+        out_action: *mut i32,
+    ) -> meeple_status_t;
+    pub fn meeple_agent_policy_controlled(
+        agent: *mut meeple_agent_t,
+        state: *const meeple_state_t,
+        player: i32,
+        control: *mut meeple_control_t,
         out: *mut f32,
         capacity: usize,
         out_len: *mut usize,

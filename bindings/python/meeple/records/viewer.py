@@ -22,8 +22,9 @@ DRAW_JS: Path = VIEWER.parent / "draw.js"
 def inline_script_hashes(page: str) -> list[str]:
     """The CSP sources (``'sha256-...'``) of the inline scripts of ``page``: each page's
     Content-Security-Policy runs only these, so markup that reached the page runs nothing."""
-    return [f"'sha256-{base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()}'"
-            for body in re.findall(r"<script>(.*?)</script>", page, re.S)]
+    bodies = re.findall(r"<script>(.*?)</script>", page, re.S)
+    digests = [hashlib.sha256(bytes(body, "utf-8")).digest() for body in bodies]
+    return [f"'sha256-{base64.b64encode(d).decode()}'" for d in digests]
 
 
 def page_with_log(log: Path) -> str:
