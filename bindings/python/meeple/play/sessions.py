@@ -185,13 +185,13 @@ class TriangleSession:
             # A fresh agent a hint, seeded by the game and the move: the same position of
             # the same game gets the same hint, whatever was asked before.
             agent = Agent(HINT_AGENTS[which], self.game, derive_seed(line.seed, state.move_number))
-            position = state.clone()
+            private = state.clone()
 
             def finish(action: int) -> dict[str, Any]:
                 _stale(line, state, self.line)
                 return self.response(hint=action, hint_name=self.game.action_name(action), hint_agent=which)
 
-            return Deferred(lambda: agent.act(position), finish)  # type: ignore[return-value]
+            return Deferred(lambda: agent.act(private), finish)  # type: ignore[return-value]
         if route == "position":
             self._check_move_number(body)
             position: dict[str, Any] = {k: body[k] for k in ("occupied", "shapes", "colors") if k in body}

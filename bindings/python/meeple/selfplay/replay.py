@@ -76,11 +76,11 @@ class ReplayStore:
     def write(self, data: dict[str, Any]) -> str:
         path = self.path(int(data["generation"]), int(data["chunk"]))
         arrays = {k: data[k] for k in _ARRAYS}
-        counts = {k: np.int64(data[k]) for k in _COUNTS}
-        write_atomically(path, lambda f: np.savez(f, format=np.int32(REPLAY_FORMAT_VERSION), **arrays, **counts))
+        arrays.update({k: np.asarray(data[k], dtype=np.int64) for k in _COUNTS})
+        write_atomically(path, lambda f: np.savez(f, format=np.int32(REPLAY_FORMAT_VERSION), **arrays))
         return path
 
-    def read(self, generation: int, chunk: int, *, counts: bool = False) -> dict[str, np.ndarray]:
+    def read(self, generation: int, chunk: int, *, counts: bool = False) -> dict[str, Any]:
         """The arrays of a shard (with ``counts``: only ``positions``, ``games`` and
         ``leaves``). Raises ``ShardError`` naming the file when it is damaged."""
         path = self.path(generation, chunk)
