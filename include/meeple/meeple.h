@@ -1222,6 +1222,22 @@ MEEPLE_API meeple_status_t meeple_agent_act(meeple_agent_t *agent, const meeple_
 MEEPLE_API meeple_status_t meeple_agent_policy(meeple_agent_t *agent, const meeple_state_t *state,
                                                int32_t player, float *out, size_t capacity, size_t *out_len);
 
+/* meeple_agent_act and meeple_agent_policy as long calls that `control` (may be NULL;
+ * see meeple_control_t) can cancel: a search agent checks it between iterations and
+ * returns MEEPLE_ERR_CANCELLED within milliseconds, with *out_action (or out) as it
+ * was; its generator has moved on, so meeple_agent_reset it before play that must
+ * repeat. Agents that do not search decide at once (a block cancelled before the
+ * call cancels any agent's call). progress and total are not used.
+ * Returns as meeple_agent_act (or meeple_agent_policy), MEEPLE_ERR_CANCELLED, or
+ * MEEPLE_ERR_INVALID_ARGUMENT for control->struct_size smaller than
+ * sizeof(meeple_control_t). */
+MEEPLE_API meeple_status_t meeple_agent_act_controlled(meeple_agent_t *agent, const meeple_state_t *state,
+                                                       int32_t player, meeple_control_t *control,
+                                                       int32_t *out_action);
+MEEPLE_API meeple_status_t meeple_agent_policy_controlled(meeple_agent_t *agent, const meeple_state_t *state,
+                                                          int32_t player, meeple_control_t *control, float *out,
+                                                          size_t capacity, size_t *out_len);
+
 /* The opponents' turns of a training loop, for every slot of a batch at once: in each
  * slot, while the game goes on and its acting seat (see Batches: the lowest active
  * seat) is held by an agent, that agent chooses an action (as meeple_agent_act) and

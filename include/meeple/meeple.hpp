@@ -781,6 +781,18 @@ public:
             return meeple_agent_policy(ptr_.get(), state.handle(), player, o, c, n);
         });
     }
+    // act and policy that `control` can cancel (Error with MEEPLE_ERR_CANCELLED), for
+    // search agents run where the caller may want to stop them.
+    std::int32_t act(const State& state, std::int32_t player, meeple_control_t* control) {
+        std::int32_t action = MEEPLE_NO_ACTION;
+        check(meeple_agent_act_controlled(ptr_.get(), state.handle(), player, control, &action));
+        return action;
+    }
+    std::vector<float> policy(const State& state, std::int32_t player, meeple_control_t* control) {
+        return detail::fetch<float>([&](float* o, std::size_t c, std::size_t* n) {
+            return meeple_agent_policy_controlled(ptr_.get(), state.handle(), player, control, o, c, n);
+        });
+    }
     const meeple_agent_t* handle() const { return ptr_.get(); }
     meeple_agent_t* handle() { return ptr_.get(); }
 

@@ -895,6 +895,22 @@ extern "C" {
         capacity: usize,
         out_len: *mut usize,
     ) -> meeple_status_t;
+    pub fn meeple_agent_act_controlled(
+        agent: *mut meeple_agent_t,
+        state: *const meeple_state_t,
+        player: i32,
+        control: *mut meeple_control_t,
+        out_action: *mut i32,
+    ) -> meeple_status_t;
+    pub fn meeple_agent_policy_controlled(
+        agent: *mut meeple_agent_t,
+        state: *const meeple_state_t,
+        player: i32,
+        control: *mut meeple_control_t,
+        out: *mut f32,
+        capacity: usize,
+        out_len: *mut usize,
+    ) -> meeple_status_t;
     pub fn meeple_batch_play_agents(
         batch: *mut meeple_batch_t,
         agents: *const *mut meeple_agent_t,
