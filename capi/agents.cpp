@@ -33,6 +33,14 @@ const ArenaAgent& agent_of(const meeple_tournament_t* t, int32_t agent) {
     return tt.result.agents[static_cast<std::size_t>(agent)];
 }
 
+// A config flag: 0 or 1, nothing else (a 2 is more likely a misplaced field than a yes).
+bool flag(std::int32_t value, const char* name) {
+    if (value != 0 && value != 1) {
+        fail(Status::invalid_argument, std::string("config->") + name + " is " + std::to_string(value) + "; use 0 or 1");
+    }
+    return value == 1;
+}
+
 }  // namespace
 
 meeple_status_t meeple_agent_new(const meeple_game_t* game, const char* spec, uint64_t seed,
@@ -186,10 +194,10 @@ meeple_status_t meeple_tournament_run(const meeple_game_t* game, const char* con
             cfg.games = config->games;
             cfg.seed = config->seed;
             cfg.max_moves = config->max_moves;
-            cfg.duplicate = config->duplicate != 0;
-            cfg.sprt = config->sprt != 0;
+            cfg.duplicate = flag(config->duplicate, "duplicate");
+            cfg.sprt = flag(config->sprt, "sprt");
             cfg.sprt_test = Sprt{config->sprt_elo0, config->sprt_elo1, config->sprt_alpha, config->sprt_beta};
-            cfg.keep_moves = config->keep_moves != 0;
+            cfg.keep_moves = flag(config->keep_moves, "keep_moves");
             if (config->struct_size >= kBeforeFirstGame + sizeof(config->first_game)) {
                 cfg.first_game = config->first_game;
             }
@@ -265,10 +273,11 @@ meeple_status_t meeple_tournament_games(const meeple_tournament_t* tournament, u
         const meeple_tournament& t = require(tournament, "tournament");
         require(out_len, "out_len");
         const std::vector<ArenaGame>& games = t.result.games;
+        const bool any = seeds || rotations || agent_of_seat || returns || moves || flags || illegal_seat;
+        if (!any && capacity) fail(Status::invalid_argument, "every array is NULL but capacity is " + std::to_string(capacity));
         *out_len = games.size();
+        if (!any) return;  // the size query
         if (capacity < games.size()) {
-            const bool any = seeds || rotations || agent_of_seat || returns || moves || flags || illegal_seat;
-            if (!any && capacity == 0) return;  // the size query
             fail(Status::buffer_too_small, "buffers hold " + std::to_string(capacity) + " games; " +
                                                std::to_string(games.size()) + " were played");
         }

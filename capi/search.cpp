@@ -220,11 +220,14 @@ meeple_status_t meeple_search_root_actions(const meeple_search_t* search, uint64
         const UseGuard use(search->in_use, "search");
         const std::size_t r = root_index(s, root);
         require(out_len, "out_len");
-        s.chosen_action(r);  // checks there is a finished round
-        const std::vector<RootChild> children = s.root_children(r);
+        if (!actions && !visits && !values && capacity) {
+            fail(Status::invalid_argument, "actions, visits and values are NULL but capacity is " + std::to_string(capacity));
+        }
+        if (s.active(r)) s.chosen_action(r);  // an active root needs a finished round
+        const std::vector<RootChild> children = s.root_children(r);  // an idle one has none
         const std::size_t n = children.size();
         *out_len = n;
-        if (capacity == 0 && !actions && !visits && !values) return;
+        if (!actions && !visits && !values) return;  // the size query
         if (capacity < n) {
             fail(Status::buffer_too_small, "the arrays hold " + std::to_string(capacity) + " actions; " +
                                                std::to_string(n) + " were searched");

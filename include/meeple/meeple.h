@@ -957,7 +957,7 @@ typedef struct meeple_datagen_config {
 /* The most rows meeple_run_datagen can write for `config`:
  * games * samples_per_game * siblings * (num_players if all_viewers, else 1), to *out_rows.
  * Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, a game without feature
- * vectors, an option out of its range, as meeple_run_datagen). */
+ * vectors, an option out of its range, more than 2^48 rows, as meeple_run_datagen). */
 MEEPLE_API meeple_status_t meeple_datagen_max_rows(const meeple_game_t *game,
                                                    const meeple_datagen_config_t *config,
                                                    uint64_t *out_rows);
@@ -986,7 +986,7 @@ MEEPLE_API meeple_status_t meeple_datagen_max_rows(const meeple_game_t *game,
  * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, struct_size smaller than
  * sizeof(meeple_datagen_config_t), a game without feature vectors or, with
  * heuristic_share > 0, without a heuristic, an option out of its range (the message
- * names it and the range), control->struct_size smaller than sizeof(meeple_control_t)). */
+ * names it and the range), more than 2^48 rows, control->struct_size smaller than sizeof(meeple_control_t)). */
 MEEPLE_API meeple_status_t meeple_run_datagen(const meeple_game_t *game,
                                               const meeple_datagen_config_t *config,
                                               float *features, float *labels, int64_t *meta,
@@ -1149,8 +1149,10 @@ MEEPLE_API meeple_status_t meeple_search_chosen_actions(const meeple_search_t *s
 /* The root's searched actions, in increasing order: the action, its visits, and its
  * mean value for every seat (double [count, num_players]). Query-then-fill over the
  * number of actions (values must hold capacity * num_players entries; any array may be
- * NULL when capacity is 0). Returns as meeple_search_stats, or
- * MEEPLE_ERR_BUFFER_TOO_SMALL. */
+ * NULL, and all three NULL with capacity 0 is the size query). Returns MEEPLE_OK,
+ * MEEPLE_ERR_OUT_OF_RANGE, MEEPLE_ERR_WRONG_STATE (no finished round: an idle root, a
+ * cleared one, or one set or advanced since), MEEPLE_ERR_BUFFER_TOO_SMALL or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL out_len; all arrays NULL with capacity above 0). */
 MEEPLE_API meeple_status_t meeple_search_root_actions(const meeple_search_t *search,
                                                       uint64_t root, int32_t *actions,
                                                       uint64_t *visits, double *values,
@@ -1296,10 +1298,10 @@ typedef struct meeple_tournament_config {
     uint64_t seed;
     uint64_t max_moves;   /* a game is truncated after this many moves (0: 1,000,000) */
     int32_t duplicate;    /* 1: each setup once per seat rotation; 0: a new setup each game */
-    int32_t sprt;         /* 1: run the SPRT below */
+    int32_t sprt;         /* 1: run the SPRT below; 0: no SPRT (these flags: 0 or 1) */
     double sprt_elo0, sprt_elo1;   /* elo0 < elo1 */
     double sprt_alpha, sprt_beta;  /* each in (0, 0.5) */
-    int32_t keep_moves;   /* 1: keep every game's moves (meeple_tournament_game_moves) */
+    int32_t keep_moves;   /* 1: keep every game's moves (meeple_tournament_game_moves); 0 or 1 */
     int32_t reserved;     /* 0 */
     uint64_t first_game;  /* this call plays games [first_game, first_game + games) of the
                            * run: each exactly as a run from game 0 plays it (setup,
@@ -1335,7 +1337,8 @@ typedef struct meeple_tournament_agent {
  * progress counts finished games. A long call. Returns MEEPLE_OK, MEEPLE_ERR_PARSE,
  * MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, num_agents 0 or above the seats, a bad
  * spec: the message names the valid agents or options, games 0, threads outside
- * 0..256, first_game + games above 2^64 - 1, a bad SPRT), MEEPLE_ERR_CANCELLED (nothing is returned),
+ * 0..256, first_game + games above 2^64 - 1, a bad SPRT, duplicate, sprt or keep_moves
+ * other than 0 or 1), MEEPLE_ERR_CANCELLED (nothing is returned),
  * MEEPLE_ERR_OUT_OF_MEMORY or MEEPLE_ERR_INTERNAL (an agent failed). *out is set only
  * on success; free it with meeple_tournament_free. */
 MEEPLE_API meeple_status_t meeple_tournament_run(const meeple_game_t *game, const char *const *agents,
@@ -1367,8 +1370,9 @@ MEEPLE_API meeple_status_t meeple_tournament_agent_spec(const meeple_tournament_
  * [games, num_players]), each seat's return (double [games, num_players]), its moves,
  * flags (bit 0: truncated, bit 1: ended by an illegal action) and the seat that played
  * the illegal action (-1: none). Any array may be NULL; each given one holds `capacity`
- * rows. *out_len is always set to the number of games; nothing is written when
- * capacity is smaller (MEEPLE_ERR_BUFFER_TOO_SMALL). */
+ * rows. Every array NULL with capacity 0 is the size query (every array NULL with
+ * capacity above 0: MEEPLE_ERR_INVALID_ARGUMENT). *out_len is set to the number of
+ * games; nothing is written when capacity is smaller (MEEPLE_ERR_BUFFER_TOO_SMALL). */
 MEEPLE_API meeple_status_t meeple_tournament_games(const meeple_tournament_t *tournament,
                                                    uint64_t *seeds, int32_t *rotations,
                                                    int32_t *agent_of_seat, double *returns,

@@ -21,6 +21,9 @@ constexpr std::uint64_t kChanceKey = 0x6368616e63657365ull;    // the game's dic
 constexpr std::uint64_t kSampleKey = 0x73616d706c657321ull;    // which decisions are sampled
 constexpr std::uint64_t kGroupKey = 0x67726f7570736565ull;     // per sample: siblings, playouts
 constexpr std::uint64_t kMaxPlayouts = 100000;
+// Rows a call may write: far above any array a machine holds, far below a 2^64 wrap.
+constexpr int kMaxDatagenRowsLog2 = 48;
+constexpr std::uint64_t kMaxDatagenRows = 1ull << kMaxDatagenRowsLog2;
 
 using Words = std::vector<std::uint64_t>;
 
@@ -275,12 +278,24 @@ void check_datagen_config(const std::shared_ptr<const AnyGame>& game_ptr, const 
         fail(Status::invalid_argument, "threads is " + std::to_string(c.threads) + "; use 0 (one per core) to " +
                                            std::to_string(ThreadPool::kMaxThreads));
     }
+    // Each factor is bounded above, but their product can pass 2^64: bound it by steps.
+    const std::uint64_t factors[] = {static_cast<std::uint64_t>(c.samples_per_game), static_cast<std::uint64_t>(c.siblings),
+                                     static_cast<std::uint64_t>(c.all_viewers ? game.num_players() : 1)};
+    std::uint64_t rows = c.games;
+    for (const std::uint64_t f : factors) {
+        if (rows > kMaxDatagenRows / f) {
+            fail(Status::invalid_argument, "games * samples_per_game * siblings * viewers is more than 2^" +
+                                               std::to_string(kMaxDatagenRowsLog2) +
+                                               " rows; generate fewer games a call (first_game cuts a run into shards)");
+        }
+        rows *= f;
+    }
     if (c.heuristic_share > 0) (void)make_agent(game_ptr, "heuristic", 0);  // a game without one says so
 }
 
 std::uint64_t datagen_max_rows(const AnyGame& game, const DatagenConfig& c) {
     return c.games * static_cast<std::uint64_t>(c.samples_per_game) * static_cast<std::uint64_t>(c.siblings) *
-           static_cast<std::uint64_t>(c.all_viewers ? game.num_players() : 1);
+           static_cast<std::uint64_t>(c.all_viewers ? game.num_players() : 1);  // bounded by check_datagen_config
 }
 
 void datagen_label(std::shared_ptr<const AnyGame> game, const void* rec, const std::vector<bool>& heuristic,

@@ -90,6 +90,11 @@ void read_snapshot(const AnyGame& game, const std::uint8_t* data, std::size_t le
     // Check invariants on an aligned copy before anything reaches the caller's record.
     std::vector<std::uint64_t> copy((game.record_size() + 7) / 8);
     std::memcpy(copy.data(), rec, game.record_size());
+    const std::uint64_t moves = game.move_number(copy.data());
+    if (moves >> 63) {
+        fail(Status::parse, "snapshot holds move number " + std::to_string(moves) +
+                                ", 2^63 or more: meeple_state_move_number reads it as a signed 64-bit count");
+    }
     const std::string broken = game.check(copy.data());
     if (!broken.empty()) fail(Status::parse, "snapshot holds an impossible " + game.name() + " state: " + broken);
     std::memcpy(rec_out, copy.data(), game.record_size());

@@ -284,6 +284,8 @@ void Search::check_results(std::size_t root) const {
 
 std::vector<RootChild> Search::root_children(std::size_t root) const {
     check_root_index(root);
+    // An idle root's trees are empty, or a cleared root's stale: nothing to read.
+    if (!active_[root]) fail(Status::wrong_state, root_name(root) + " is idle: it has no search to read");
     const std::size_t players = static_cast<std::size_t>(game_->num_players());
     std::vector<RootChild> all;
     for (int t = 0; t < cfg_.trees; ++t) tree(root, t).root_children(all);

@@ -65,7 +65,9 @@ public:
 
     // Results of the last finished round (Error wrong_state before there is one).
     int chosen_action(std::size_t root) const;
-    std::vector<RootChild> root_children(std::size_t root) const;  // merged over trees, by action
+    // Merged over trees, by action; also between rounds (after advance). Error
+    // wrong_state for an idle root.
+    std::vector<RootChild> root_children(std::size_t root) const;
     void root_value(std::size_t root, double* out) const;
     // visits^(1/temperature) normalised over num_actions; temperature 0: the chosen
     // action alone (the most visited).

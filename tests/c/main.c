@@ -24,6 +24,7 @@ extern const meeple_test_case meeple_range_tests[];
 extern const meeple_test_case meeple_state_status_tests[];
 extern const meeple_test_case meeple_state_mask_tests[];
 extern const meeple_test_case meeple_catan_trace_tests[];
+extern const meeple_test_case meeple_contract_tests[];
 
 static const meeple_test_case *const kSuites[] = {meeple_library_tests, meeple_game_tests,
                                                   meeple_state_tests, meeple_batch_tests,
@@ -33,7 +34,7 @@ static const meeple_test_case *const kSuites[] = {meeple_library_tests, meeple_g
                                                   meeple_holdem_tests, meeple_event_tests,
                                                   meeple_batch_agent_tests, meeple_range_tests,
                                                   meeple_state_status_tests, meeple_state_mask_tests,
-                                                  meeple_catan_trace_tests};
+                                                  meeple_catan_trace_tests, meeple_contract_tests};
 
 int main(int argc, char **argv) {
     int passed = 0, failed = 0;

@@ -254,6 +254,10 @@ TEST(search_refuses_finished_games_other_seats_and_bad_specs) {
     CHECK(s.run(Control()));
     CHECK(s.chosen_action(0) >= 0);
     CHECK_EQ(s.chosen_action(1), kNoAction);  // idle
+    CHECK_THROWS_STATUS(s.root_children(1), Status::wrong_state);  // an empty tree, never read
+    CHECK(!s.root_children(0).empty());
+    s.clear_root(0);
+    CHECK_THROWS_STATUS(s.root_children(0), Status::wrong_state);  // the cleared tree is not a result
 }
 
 TEST(subtree_reuse_keeps_the_visits_below_the_move_played) {
