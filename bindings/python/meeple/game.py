@@ -349,15 +349,15 @@ class State:
         a reference to the last ``out`` it was given, so that passing the same array
         every step costs no conversion."""
         who = _ACTING if player is None else player
+        n = (self._scratch or self._buffers())[2]
         if out is None:
             out = np.empty(self._game._info.num_actions, dtype=np.bool_)
-            status = lib.meeple_state_dense_action_mask(self._ptr, who, ffi.from_buffer("uint8_t[]", out), out.size,
-                                                        self._n)
+            status = lib.meeple_state_dense_action_mask(self._ptr, who, ffi.from_buffer("uint8_t[]", out), out.size, n)
         else:
             target = self._mask_out
             if target is None or target[0] is not out:
                 target = self._mask_target(out)
-            status = target[2](self._ptr, who, target[1], target[3], self._n)
+            status = target[2](self._ptr, who, target[1], target[3], n)
         if status:
             raise_for(status)
         return out
