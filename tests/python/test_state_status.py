@@ -52,7 +52,7 @@ def test_the_view_agrees_with_the_calls_at_every_step(spec: str) -> None:
         while not state.is_terminal:
             state.apply(rng.choice(state.legal_actions()))
             assert viewed(state) == called(state)
-            assert state.returns.tolist() == called_returns(state)  # zeros until the end, read without a call
+            assert state.returns.tolist() == called_returns(state)
         assert state.current_player is None
 
 

@@ -413,8 +413,6 @@ class State:
     def returns(self) -> np.ndarray:
         """Each seat's final result (``float64[num_players]``), zeros while the game goes on."""
         out = np.zeros(self._game._info.num_players, dtype=np.float64)
-        if not (self._st or self._status()).is_terminal:  # the C contract: zeros until the end
-            return out
         check(lib.meeple_state_returns(self._ptr, ffi.from_buffer("double[]", out), out.size, self._n))
         return out
 
