@@ -1,4 +1,5 @@
 // meeple_state_*: one position of a game. Checks arguments, then calls the core.
+#include <array>
 #include <vector>
 
 #include "capi/handles.hpp"
@@ -31,6 +32,25 @@ void mask_of(const meeple_state& s, int player, std::uint64_t* words) {
     } else if (player != kNobody) {
         g.legal_mask(s.rec(), player, words);
     }
+}
+
+// Each byte value as the eight 0/1 bytes of its bits, lowest bit first in memory.
+constexpr std::array<std::array<std::uint8_t, 8>, 256> kSpread = [] {
+    std::array<std::array<std::uint8_t, 8>, 256> t{};
+    for (int b = 0; b < 256; ++b) {
+        for (int i = 0; i < 8; ++i) t[b][i] = static_cast<std::uint8_t>((b >> i) & 1);
+    }
+    return t;
+}();
+
+// out[a] = bit a of the packed mask, for a < n: eight actions a table lookup.
+void spread_bits(const std::uint64_t* words, std::size_t n, std::uint8_t* out) {
+    std::size_t a = 0;
+    for (; a + 8 <= n; a += 8) {
+        const auto byte = static_cast<unsigned>((words[a >> 6] >> (a & 63)) & 0xFFu);
+        std::memcpy(out + a, kSpread[byte].data(), 8);
+    }
+    for (; a < n; ++a) out[a] = static_cast<std::uint8_t>((words[a >> 6] >> (a & 63)) & 1u);
 }
 
 template <class T>
@@ -148,7 +168,7 @@ meeple_status_t meeple_state_dense_action_mask(const meeple_state_t* state, int3
             fail(Status::buffer_too_small, "buffer holds " + std::to_string(capacity) + " elements; " +
                                                std::to_string(n) + " are needed");
         }
-        for (std::size_t a = 0; a < n; ++a) out[a] = static_cast<std::uint8_t>((words[a >> 6] >> (a & 63)) & 1u);
+        spread_bits(words, n, out);
     });
 }
 

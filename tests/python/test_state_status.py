@@ -35,6 +35,13 @@ def viewed(state: meeple.State) -> tuple[bool, bool, int | None, int]:
     return state.is_terminal, state.truncated, state.current_player, state.move_number
 
 
+def called_returns(state: meeple.State) -> list[float]:
+    out = ffi.new("double[]", state.game.num_players)
+    n = ffi.new("size_t *")
+    assert lib.meeple_state_returns(state._ptr, out, state.game.num_players, n) == 0
+    return list(out)
+
+
 @pytest.mark.parametrize("spec", SPECS)
 def test_the_view_agrees_with_the_calls_at_every_step(spec: str) -> None:
     game = meeple.Game(spec)
@@ -45,6 +52,7 @@ def test_the_view_agrees_with_the_calls_at_every_step(spec: str) -> None:
         while not state.is_terminal:
             state.apply(rng.choice(state.legal_actions()))
             assert viewed(state) == called(state)
+            assert state.returns.tolist() == called_returns(state)
         assert state.current_player is None
 
 

@@ -24,6 +24,19 @@ _ACTING = lib.MEEPLE_ACTING_PLAYER
 _NOBODY = lib.MEEPLE_NOBODY
 _SEVERAL = lib.MEEPLE_SEVERAL_ACTIVE
 
+# The calls a playing loop makes, bound once: reading a function off cffi's lib object
+# costs about 50 ns, as much as the rest of such a call's Python side.
+_c_status = lib.meeple_state_status
+_c_legal_actions = lib.meeple_state_legal_actions
+_c_dense_action_mask = lib.meeple_state_dense_action_mask
+_c_action_mask = lib.meeple_state_action_mask
+_c_is_legal = lib.meeple_state_is_legal
+_c_apply = lib.meeple_state_apply
+_c_returns = lib.meeple_state_returns
+_c_step_reward = lib.meeple_state_step_reward
+_c_observation = lib.meeple_state_observation
+_c_clone = lib.meeple_state_clone
+
 
 class ObsField(NamedTuple):
     """One named block of an observation vector: ``obs[offset:offset + size]``."""
@@ -279,7 +292,7 @@ class State:
         return self
 
     def _status(self) -> Any:
-        self._st = lib.meeple_state_status(self._ptr)
+        self._st = _c_status(self._ptr)
         return self._st
 
     def _buffers(self) -> tuple["array.array[int]", Any, Any, Any, int]:
@@ -331,7 +344,7 @@ class State:
         """The legal actions of ``player`` in increasing order. Raises
         ``NotActiveError`` for a seat that owes no decision now."""
         actions, c_actions, n, _, capacity = self._scratch or self._buffers()
-        status = lib.meeple_state_legal_actions(self._ptr, _ACTING if player is None else player, c_actions,
+        status = _c_legal_actions(self._ptr, _ACTING if player is None else player, c_actions,
                                                 capacity, n)
         if status:
             raise_for(status)
@@ -349,15 +362,15 @@ class State:
         a reference to the last ``out`` it was given, so that passing the same array
         every step costs no conversion."""
         who = _ACTING if player is None else player
+        n = (self._scratch or self._buffers())[2]
         if out is None:
             out = np.empty(self._game._info.num_actions, dtype=np.bool_)
-            status = lib.meeple_state_dense_action_mask(self._ptr, who, ffi.from_buffer("uint8_t[]", out), out.size,
-                                                        self._n)
+            status = _c_dense_action_mask(self._ptr, who, ffi.from_buffer("uint8_t[]", out), out.size, n)
         else:
             target = self._mask_out
             if target is None or target[0] is not out:
                 target = self._mask_target(out)
-            status = target[2](self._ptr, who, target[1], target[3], self._n)
+            status = target[2](self._ptr, who, target[1], target[3], n)
         if status:
             raise_for(status)
         return out
@@ -367,11 +380,11 @@ class State:
         info = self._game._info
         if isinstance(out, np.ndarray) and out.flags.c_contiguous and out.flags.writeable:
             if out.dtype == np.bool_ and out.shape == (info.num_actions,):
-                self._mask_out = (out, ffi.from_buffer("uint8_t[]", out), lib.meeple_state_dense_action_mask,
+                self._mask_out = (out, ffi.from_buffer("uint8_t[]", out), _c_dense_action_mask,
                                   info.num_actions)
                 return self._mask_out
             if out.dtype == np.uint64 and out.shape == (info.mask_words,):
-                self._mask_out = (out, ffi.from_buffer("uint64_t[]", out), lib.meeple_state_action_mask,
+                self._mask_out = (out, ffi.from_buffer("uint64_t[]", out), _c_action_mask,
                                   info.mask_words)
                 return self._mask_out
         got = (f"an array of dtype {out.dtype}, shape {out.shape}" + ("" if out.flags.c_contiguous else ", not contiguous")
@@ -382,7 +395,7 @@ class State:
     def is_legal(self, action: int, player: int | None = None) -> bool:
         """Whether ``player`` may play ``action`` now."""
         flag = (self._scratch or self._buffers())[3]
-        check(lib.meeple_state_is_legal(self._ptr, _player(player), action, flag))
+        check(_c_is_legal(self._ptr, _player(player), action, flag))
         return bool(flag[0] != 0)
 
     def apply(self, action: Any, player: int | None = None) -> None:
@@ -393,7 +406,7 @@ class State:
         if type(action) is not int and hasattr(action, "_meeple_apply"):  # the test costs an int nothing
             action._meeple_apply(self, player)
             return
-        status = lib.meeple_state_apply(self._ptr, _ACTING if player is None else player, action)
+        status = _c_apply(self._ptr, _ACTING if player is None else player, action)
         if status:
             raise_for(status)
 
@@ -412,15 +425,15 @@ class State:
     @property
     def returns(self) -> np.ndarray:
         """Each seat's final result (``float64[num_players]``), zeros while the game goes on."""
-        out = np.zeros(self._game.num_players, dtype=np.float64)
-        check(lib.meeple_state_returns(self._ptr, ffi.from_buffer("double[]", out), out.size, self._n))
+        out = np.zeros(self._game._info.num_players, dtype=np.float64)
+        check(_c_returns(self._ptr, ffi.from_buffer("double[]", out), out.size, self._n))
         return out
 
     @property
     def step_reward(self) -> np.ndarray:
         """Each seat's reward for the last transition (``float64[num_players]``)."""
         out = np.zeros(self._game.num_players, dtype=np.float64)
-        check(lib.meeple_state_step_reward(self._ptr, ffi.from_buffer("double[]", out), out.size, self._n))
+        check(_c_step_reward(self._ptr, ffi.from_buffer("double[]", out), out.size, self._n))
         return out
 
     @property
@@ -465,7 +478,7 @@ class State:
         elif not isinstance(out, np.ndarray) or out.dtype != np.float32 or out.size != size \
                 or not out.flags.c_contiguous or not out.flags.writeable:
             raise TypeError(f"out must be a writeable C-contiguous float32 array of {size} elements")
-        check(lib.meeple_state_observation(self._ptr, viewer, ffi.from_buffer("float[]", out), size, self._n))
+        check(_c_observation(self._ptr, viewer, ffi.from_buffer("float[]", out), size, self._n))
         return out
 
     def features(self, seat: int, omniscient: bool = False, out: np.ndarray | None = None) -> np.ndarray:
@@ -526,7 +539,7 @@ class State:
     def clone(self) -> "State":
         """An independent copy, generator included."""
         out = ffi.new("meeple_state_t **")
-        check(lib.meeple_state_clone(self._ptr, out))
+        check(_c_clone(self._ptr, out))
         return State._wrap(self._game, out[0])
 
     def determinize(self, pov: int, seed: int) -> "State":
