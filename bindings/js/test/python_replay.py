@@ -1,0 +1,45 @@
+"""Replays games through the Python binding for the JS tests (replay.test.mjs).
+
+Reads JSON from stdin: {"games": [{"spec", "seed", "moves": [[player, action], ...]}]}.
+Writes JSON: {"version", "abi", "games": [{"snapshots": [hex, ...], "views": [json, ...]}]}:
+the snapshot bytes and the omniscient view's JSON text after each move, the initial state first.
+"""
+
+import json
+import sys
+
+import meeple
+from meeple import _ffi
+
+VIEW_ALL = -3
+
+
+def view_text(state) -> str:
+    # The library's own JSON text, so the test compares bytes, numbers' spelling included.
+    return _ffi.fetch_string(lambda o, c, n: _ffi.lib.meeple_state_view_json(state._ptr, VIEW_ALL, o, c, n))
+
+
+def replay(game_spec: str, seed: int, moves: list) -> dict:
+    game = meeple.Game(game_spec)
+    state = game.new_state(seed)
+    snapshots = [state.snapshot().hex()]
+    views = [view_text(state)]
+    for player, action in moves:
+        state.apply(action, player)
+        snapshots.append(state.snapshot().hex())
+        views.append(view_text(state))
+    return {"snapshots": snapshots, "views": views}
+
+
+def main() -> None:
+    request = json.load(sys.stdin)
+    out = {
+        "version": _ffi.ffi.string(_ffi.lib.meeple_version_string()).decode(),
+        "abi": int(_ffi.lib.meeple_abi_version()),
+        "games": [replay(g["spec"], g["seed"], g["moves"]) for g in request["games"]],
+    }
+    json.dump(out, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
