@@ -1,10 +1,13 @@
 """Replays games through the Python binding for the JS tests (replay.test.mjs).
 
 Reads JSON from stdin: {"games": [{"spec", "seed", "moves": [[player, action], ...]}]}.
-Writes JSON: {"version", "abi", "games": [{"snapshots": [hex, ...], "views": [json, ...]}]}:
-the snapshot bytes and the omniscient view's JSON text after each move, the initial state first.
+Writes JSON: {"version", "abi", "games": [{"snapshots": [sha256 hex, ...], "views": [...]}]}:
+the SHA-256 of the snapshot bytes after each move (the initial state first; a digest
+keeps a Catan game's few thousand snapshots small), and the omniscient view's JSON
+text after every `view_every`-th move (0: none).
 """
 
+import hashlib
 import json
 import sys
 
@@ -19,15 +22,16 @@ def view_text(state) -> str:
     return _ffi.fetch_string(lambda o, c, n: _ffi.lib.meeple_state_view_json(state._ptr, VIEW_ALL, o, c, n))
 
 
-def replay(game_spec: str, seed: int, moves: list) -> dict:
+def replay(game_spec: str, seed: int, moves: list, view_every: int) -> dict:
     game = meeple.Game(game_spec)
     state = game.new_state(seed)
-    snapshots = [state.snapshot().hex()]
-    views = [view_text(state)]
-    for player, action in moves:
+    snapshots = [hashlib.sha256(state.snapshot()).hexdigest()]
+    views = [view_text(state)] if view_every else []
+    for i, (player, action) in enumerate(moves, 1):
         state.apply(action, player)
-        snapshots.append(state.snapshot().hex())
-        views.append(view_text(state))
+        snapshots.append(hashlib.sha256(state.snapshot()).hexdigest())
+        if view_every and i % view_every == 0:
+            views.append(view_text(state))
     return {"snapshots": snapshots, "views": views}
 
 
@@ -36,7 +40,7 @@ def main() -> None:
     out = {
         "version": _ffi.ffi.string(_ffi.lib.meeple_version_string()).decode(),
         "abi": int(_ffi.lib.meeple_abi_version()),
-        "games": [replay(g["spec"], g["seed"], g["moves"]) for g in request["games"]],
+        "games": [replay(g["spec"], g["seed"], g["moves"], g.get("view_every", 0)) for g in request["games"]],
     }
     json.dump(out, sys.stdout)
 
