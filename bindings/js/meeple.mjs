@@ -322,7 +322,8 @@ export class Game {
     return this._ptr;
   }
   free() { this._lib._release(this, this._lib._M._meeple_game_free); }
-  describe() { return JSON.parse(this._lib._fillString((o, c, l) => this._lib._M._meeple_game_describe_json(this._live, o, c, l))); }
+  describeJson() { return this._lib._fillString((o, c, l) => this._lib._M._meeple_game_describe_json(this._live, o, c, l)); }
+  describe() { return JSON.parse(this.describeJson()); }
   actionName(action) { return this._lib._fillString((o, c, l) => this._lib._M._meeple_game_action_name(this._live, action, o, c, l)); }
   newState(seed = 0) {
     const lib = this._lib;

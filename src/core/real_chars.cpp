@@ -29,7 +29,7 @@ void shortest_digits(double v, std::string& digits, int& exp10) {
         long double best_err = -1;
         std::string best;
         int best_x = 0;
-        for (int delta = -1; delta <= 1; ++delta) {
+        for (const int delta : {0, -1, 1}) {  // the nearest first: it wins ties (half to even)
             std::string cand = d;
             int cx = x;
             if (delta != 0) {
@@ -89,8 +89,13 @@ std::to_chars_result real_to_chars(char* first, char* last, double v) {
         sci += std::string("e") + (x < 0 ? "-" : "+") + (ax < 10 ? "0" : "") + std::to_string(ax);
         std::string fixed;
         if (x >= 0) {
-            if (p <= x + 1) fixed = d + std::string(static_cast<std::size_t>(x + 1 - p), '0');
-            else fixed = d.substr(0, static_cast<std::size_t>(x + 1)) + "." + d.substr(static_cast<std::size_t>(x + 1));
+            if (p <= x + 1) {
+                // An integer: written exactly, as libstdc++ and MSVC do ("as if by printf"),
+                // not as its shortest digits padded with zeros; the length is the same.
+                char whole[400];
+                std::snprintf(whole, sizeof whole, "%.0f", std::fabs(v));
+                fixed = whole;
+            } else fixed = d.substr(0, static_cast<std::size_t>(x + 1)) + "." + d.substr(static_cast<std::size_t>(x + 1));
         } else {
             fixed = "0." + std::string(static_cast<std::size_t>(-x - 1), '0') + d;
         }

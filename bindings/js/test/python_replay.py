@@ -4,7 +4,8 @@ Reads JSON from stdin: {"games": [{"spec", "seed", "moves": [[player, action], .
 Writes JSON: {"version", "abi", "games": [{"snapshots": [sha256 hex, ...], "views": [...]}]}:
 the SHA-256 of the snapshot bytes after each move (the initial state first; a digest
 keeps a Catan game's few thousand snapshots small), and the omniscient view's JSON
-text after every `view_every`-th move (0: none).
+text after every `view_every`-th move (0: none); and the game's canonical spec and
+description JSON, whose real-valued options test the WebAssembly build's double text.
 """
 
 import hashlib
@@ -32,7 +33,8 @@ def replay(game_spec: str, seed: int, moves: list, view_every: int) -> dict:
         snapshots.append(hashlib.sha256(state.snapshot()).hexdigest())
         if view_every and i % view_every == 0:
             views.append(view_text(state))
-    return {"snapshots": snapshots, "views": views}
+    describe = _ffi.fetch_string(lambda o, c, n: _ffi.lib.meeple_game_describe_json(game._ptr, o, c, n))
+    return {"spec": game.spec, "describe": describe, "snapshots": snapshots, "views": views}
 
 
 def main() -> None:
