@@ -1,6 +1,7 @@
 #include "core/batch.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <string>
 
@@ -365,7 +366,9 @@ void Batch::record_events(std::uint32_t mask, std::size_t capacity_rows) {
         fail(Status::invalid_argument, "an event queue needs room for at least one row; capacity is 0");
     }
     const std::size_t width = game_->event_width();
-    if (capacity_rows > (std::size_t{1} << 40) / width) {
+    // At most 2^40 ints, and no more bytes than size_t counts (32 bits in WebAssembly).
+    const std::uint64_t most_ints = std::min<std::uint64_t>(std::uint64_t{1} << 40, SIZE_MAX / sizeof(std::int32_t));
+    if (capacity_rows > most_ints / width) {
         fail(Status::out_of_memory, "an event queue of " + std::to_string(capacity_rows) + " rows of " +
                                         std::to_string(width) + " ints is too large");
     }

@@ -1,4 +1,5 @@
 #include "core/json.hpp"
+#include "core/real_chars.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -94,7 +95,7 @@ JsonWriter& JsonWriter::value(double v) {
         return *this;
     }
     char buf[64];
-    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    auto r = real_to_chars(buf, buf + sizeof buf, v);
     out_.append(buf, r.ptr);
     return *this;
 }

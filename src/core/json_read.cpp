@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/echo.hpp"
+#include "core/real_chars.hpp"
 
 namespace meeple {
 
@@ -224,7 +225,7 @@ private:
         }
         double v = 0;
         const char* first = text_.data() + start;
-        const auto r = std::from_chars(first, text_.data() + pos_, v);
+        const auto r = real_from_chars(first, text_.data() + pos_, v);
         if (r.ec != std::errc() || !std::isfinite(v)) {
             pos_ = start;
             error("the number " + std::string(text_.substr(start, 40)) + " is out of range");

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/echo.hpp"
+#include "core/real_chars.hpp"
 
 namespace meeple {
 namespace {
@@ -39,7 +40,7 @@ std::string type_word(OptionType t) {
 
 std::string format_real(double v) {
     char buf[64];
-    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    auto r = real_to_chars(buf, buf + sizeof buf, v);
     return std::string(buf, r.ptr);
 }
 
@@ -81,7 +82,7 @@ std::string normalise(std::string_view game, const OptionSpec& spec, std::string
         }
         case OptionType::real: {
             double v = 0;
-            auto r = std::from_chars(raw.data(), raw.data() + raw.size(), v);
+            auto r = real_from_chars(raw.data(), raw.data() + raw.size(), v);
             if (raw.empty() || r.ec != std::errc() || r.ptr != raw.data() + raw.size()) return bad(Status::parse);
             if (!std::isfinite(v) || v < spec.min || v > spec.max) return bad(Status::invalid_argument);
             // -0 and 0 are one value: one canonical spec, so equal games compare equal.
@@ -186,7 +187,7 @@ long long Options::get_int(std::string_view name) const { return std::stoll(valu
 double Options::get_real(std::string_view name) const {
     const std::string& v = values_[index_of(name)];
     double out = 0;
-    std::from_chars(v.data(), v.data() + v.size(), out);
+    real_from_chars(v.data(), v.data() + v.size(), out);
     return out;
 }
 

@@ -50,6 +50,9 @@ void wait_while_equal(const std::atomic<T>& value, T old) {
 }  // namespace
 
 int ThreadPool::hardware_threads() {
+#if defined(MEEPLE_SINGLE_THREADED)
+    return 1;
+#endif
     return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
@@ -59,7 +62,11 @@ int ThreadPool::checked(int threads) {
                                            "; pass 0 (one per core) or a count from 1 to " +
                                            std::to_string(kMaxThreads));
     }
+#if defined(MEEPLE_SINGLE_THREADED)
+    return 1;
+#else
     return threads > 0 ? threads : hardware_threads();
+#endif
 }
 
 ThreadPool::ThreadPool(int threads)

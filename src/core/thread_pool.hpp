@@ -10,6 +10,14 @@
 // a function pointer and a context.
 #pragma once
 
+// MEEPLE_SINGLE_THREADED (set by the WebAssembly build, tools/build_wasm.sh, and implied
+// by emscripten without -pthread): the library never starts a thread. Any thread count
+// is still checked, then runs on the caller alone; since no result depends on the
+// thread count, results are unchanged.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__) && !defined(MEEPLE_SINGLE_THREADED)
+#define MEEPLE_SINGLE_THREADED 1
+#endif
+
 #include <algorithm>
 #include <atomic>
 #include <cstddef>

@@ -16,10 +16,15 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/thread_pool.hpp"  // MEEPLE_SINGLE_THREADED
 
 namespace meeple::poker {
 
 inline int resolve_threads(int threads) {
+#if defined(MEEPLE_SINGLE_THREADED)
+    (void)threads;
+    return 1;  // the caller checked the count; the work runs on the calling thread
+#endif
     if (threads > 0) return threads;
     const unsigned hw = std::thread::hardware_concurrency();
     return hw ? static_cast<int>(hw) : 1;

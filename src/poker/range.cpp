@@ -8,6 +8,7 @@
 
 #include "core/echo.hpp"
 #include "core/error.hpp"
+#include "core/real_chars.hpp"
 
 namespace meeple::poker {
 namespace {
@@ -135,13 +136,13 @@ double total_weight(const Range& r) {
 std::string format_weight(double w) {
     if (!std::isfinite(w)) return std::to_string(w);
     char buf[32];
-    const auto res = std::to_chars(buf, buf + sizeof buf, w);
+    const auto res = real_to_chars(buf, buf + sizeof buf, w);
     return std::string(buf, res.ptr);
 }
 
 double parse_weight(std::string_view text, std::string_view item) {
     double w = 0;
-    const auto res = std::from_chars(text.data(), text.data() + text.size(), w);
+    const auto res = real_from_chars(text.data(), text.data() + text.size(), w);
     if (text.empty() || res.ec != std::errc() || res.ptr != text.data() + text.size() || !(w >= 0 && w <= 1)) {
         fail(Status::parse, "'" + echo(item) + "': the weight after ':' is '" + echo(text) +
                                 "'; a weight is a number from 0 to 1, as in 'AKs:0.5'");

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/error.hpp"
+#include "core/real_chars.hpp"
 
 namespace meeple::poker {
 
@@ -43,7 +44,7 @@ inline std::optional<double> parse_top_item(std::string_view s, std::string_view
     const std::string_view num = s.substr(3);
     double pct = 0;
     const char* end = num.empty() ? num.data() : num.data() + num.size() - 1;
-    const auto [at, ec] = std::from_chars(num.data(), end, pct);
+    const auto [at, ec] = real_from_chars(num.data(), end, pct);
     if (num.empty() || num.back() != '%' || ec != std::errc() || at != end || !(pct > 0 && pct <= 100))
         fail(Status::parse, "'" + std::string(item) + "': " + form);
     return pct / 100;
