@@ -19,6 +19,7 @@
 #include <unordered_map>
 #include <string>
 
+#include "core/echo.hpp"
 #include "core/error.hpp"
 #include "poker/plo_ranking.hpp"
 #include "poker/range_builder.hpp"
@@ -112,7 +113,7 @@ Pattern read_pattern(std::string_view s, std::size_t& pos, std::string_view item
     }
     if (n < 4) {
         if (pos < s.size() && s[pos] != '+' && s[pos] != '-' && !(s[pos] == 'd' || s[pos] == 's' || s[pos] == 'r')) {
-            bad(item, "'" + std::string(1, s[pos]) + "' is not allowed here; " + kPloHelp);
+            bad(item, "'" + char_at(s, pos) + "' is not allowed here; " + kPloHelp);
         }
         bad(item, "a PLO pattern has 4 symbols, this one has " + std::to_string(n) + "; fill with * for any rank, as '" +
                       std::string(s.substr(pos - n, n)) + std::string(4 - n, '*') + "'");
