@@ -61,10 +61,14 @@ def test_demo_catan_moves_have_readable_names(capsys):
     assert re.search(r"^\s*\d+\. seat \d +roll$", out, re.M)
 
 
-def test_demo_quiet_prints_only_the_total(capsys):
-    assert main(["demo", "--games", "4", "--quiet"]) == 0
+def test_demo_quiet_prints_only_the_total_and_where_the_log_went(capsys, tmp_path):
+    log = tmp_path / "d.jsonl.gz"
+    assert main(["demo", "--games", "4", "--quiet", "--log", str(log)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 1 and out[0].startswith("total returns over 4 games: ")
+    assert len(out) == 2 and out[0].startswith("total returns over 4 games: ")
+    assert out[1] == f"recorded 4 game(s) to {log}; view them with: meeple view {log}" and log.is_file()
+    assert main(["demo", "--games", "4", "--quiet", "--no-log"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 1
 
 
 def test_demo_json_holds_every_game(capsys):
