@@ -52,14 +52,14 @@ def run(args: argparse.Namespace) -> int:
 
     prog = args.prog
     if args.list_configs:
-        for name, path in packaged_configs().items():
-            print(f"{name}: {path}\n    {_first_comment(path)}")
+        for name, file in packaged_configs().items():
+            print(f"{name}: {file}\n    {_first_comment(file)}")
         return 0
     if args.game is None or args.out is None:
-        missing = " and ".join(n for n, v in (("GAME", args.game), ("--out DIR", args.out)) if v is None)
-        raise UsageError(f"give {missing}, as in 'meeple selfplay tictactoe --out runs/tictactoe' "
+        needed = " and ".join(n for n, v in (("GAME", args.game), ("--out DIR", args.out)) if v is None)
+        raise UsageError(f"give {needed}, as in 'meeple selfplay tictactoe --out runs/tictactoe' "
                          "(or --list-configs)")
-    path = args.config if args.config is not None else default_config_path(args.game.name)
+    path: str | None = args.config if args.config is not None else default_config_path(args.game.name)
     if args.config is None:
         print(f"configuration: {path or 'the built-in defaults (no packaged one for ' + args.game.name + ')'}",
               flush=True)
