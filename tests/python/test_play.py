@@ -499,3 +499,33 @@ def test_browser_plays_catan_turns_with_a_trade_and_the_robber(browser, tmp_path
         log.close()
     games = read_game_log(tmp_path / "catan.jsonl.gz").games
     assert len(games) == 1 and games[0].start["meta"]["seat"] == 0
+
+
+def test_browser_catan_shows_short_agent_names_and_the_spec_on_hover(browser, tmp_path):
+    """The README's --opponents heuristic,mcts,random: mcts's spec runs to hundreds of
+    characters. At 1,400 px the score columns stay on screen: the table shows 'mcts',
+    the full spec is the cell's hover title."""
+    from selenium.webdriver.common.by import By
+
+    from meeple.play import CatanSession
+
+    session = CatanSession(0, ["heuristic", "mcts", "random"], 2, None)
+    server = make_server(session)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        browser.get(f"http://127.0.0.1:{server.server_address[1]}/")
+        catan_wait(browser)
+        cells = browser.find_elements(By.CSS_SELECTOR, "#players td.who")
+        assert [c.text for c in cells] == ["human", "heuristic", "mcts", "random"]
+        assert cells[2].get_attribute("title").startswith("mcts(iterations=")
+        width = browser.execute_script("return document.documentElement.clientWidth")
+        right = browser.execute_script(
+            "return Math.max(...[...document.querySelectorAll('#players th')].map(e => e.getBoundingClientRect().right))")
+        scroll = browser.execute_script("return document.documentElement.scrollWidth")
+        browser.save_screenshot(str(SHOTS / "play-catan-names.png"))
+        assert right <= width and scroll <= width, (right, width, scroll)
+    finally:
+        server.shutdown()
+        server.server_close()
+        session.close()
