@@ -204,6 +204,27 @@ def test_command_serves_and_stops_quietly_on_ctrl_c(tmp_path):
     assert len(read_game_log(tmp_path / "cli.jsonl.gz").games) == 1
 
 
+def test_command_stopped_with_sigterm_writes_the_game_in_progress(tmp_path):
+    proc = _start_command(tmp_path, "--seed", "3")
+    try:
+        line = proc.stdout.readline()
+        port = int(line.rsplit(":", 1)[1].strip().rstrip("/"))
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/api/state")
+        s = json.loads(conn.getresponse().read())
+        conn.request("POST", "/api/move", body=json.dumps({"move": 0, "action": s["legal"][0]}))
+        assert conn.getresponse().status == 200
+        conn.close()
+        proc.send_signal(signal.SIGTERM)  # as `kill` or a service manager stops it
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "1 game(s) written" in out
+    assert len(read_game_log(tmp_path / "cli.jsonl.gz").games) == 1
+
+
 def test_command_refuses_bad_arguments(capsys, tmp_path):
     log = tmp_path / "never.jsonl.gz"
     assert main(["play", "catan", "--opponents", "heuristic,random", "--no-browser", "--log", str(log)]) == 2
