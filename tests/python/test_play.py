@@ -550,3 +550,37 @@ def test_browser_catan_shows_short_agent_names_and_the_spec_on_hover(browser, tm
         server.shutdown()
         server.server_close()
         session.close()
+
+
+def test_catan_for_three_seats_is_played_through_the_api(tmp_path):
+    from meeple.play import CatanSession
+
+    from meeple.commands.play import _playable
+
+    assert _playable("catan(players=3)") == "catan(players=3)"
+    log = GameLogWriter(tmp_path / "catan3.jsonl.gz")
+    session = CatanSession(2, ["heuristic", "random"], 4, log, spec=_playable("catan(players=3)"))
+    server = make_server(session)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        client = Client(server)
+        s = state(client)
+        assert s["game"].startswith("catan(") and "players=3" in s["game"]
+        assert len(s["view"]["players"]) == 3 and [x["who"] for x in s["seats"]] == ["heuristic", "random", "human"]
+        while not s["your_turn"]:  # seats 0 and 1 place a settlement and a road each; then it is seat 2's turn
+            status, s = client.post("advance", {"move": s["move"]})
+            assert status == 200 and s["move"] <= 4, s
+        assert s["move"] == 4 and s["acting"] == 2 and s["view"]["phase"] == "setup_settlement"
+    finally:
+        server.shutdown()
+        server.server_close()
+        session.close()
+        log.close()
+
+
+def test_the_command_takes_catan_with_options_and_refuses_other_games(capsys):
+    assert main(["play", "triangle(x=1)", "--no-browser"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
+    assert main(["play", "catan(players=9)", "--no-browser", "--log", "/nonexistent/x.jsonl.gz"]) == 2
+    assert "players" in capsys.readouterr().err

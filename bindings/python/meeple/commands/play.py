@@ -19,8 +19,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         description="Starts a small server on 127.0.0.1 that serves a page to play on, prints its "
                     "URL and opens it in a browser. Every game played is written to a game log "
                     "('meeple view LOG' shows it). Ctrl-C stops the server.")
-    p.add_argument("game", choices=["triangle", "catan"],
-                   help="the game to play: triangle (the triangle puzzle) or catan (you against agents)")
+    p.add_argument("game", type=_playable,
+                   help="the game to play: triangle (the triangle puzzle) or catan (you against agents; "
+                        "'catan(players=3)' for three seats)")
     p.add_argument("--seat", type=int_range(0, 3), default=0, help="catan: your seat, 0 to 3 (default: 0)")
     p.add_argument("--opponents", default="heuristic", metavar="AGENTS",
                    help="catan: the other seats' agents in seat order, separated by commas, or one for all "
@@ -33,6 +34,15 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                    help="the game log to add the games to (default: a new meeple-play-GAME-TIME.jsonl.gz "
                         "in the temporary folder)")
     p.set_defaults(run=run, prog=p.prog)
+
+
+def _playable(text: str) -> str:
+    """triangle, catan, or catan with options (catan(players=3)): the games with a page."""
+    name = text.split("(", 1)[0].strip()
+    if name not in ("triangle", "catan") or (name == "triangle" and text.strip() != "triangle"):
+        raise argparse.ArgumentTypeError(f"invalid choice: {text!r} (choose triangle, catan or catan with options, "
+                                         "as 'catan(players=3)')")
+    return text.strip()
 
 
 def _port(text: str) -> int:
@@ -56,13 +66,13 @@ def run(args: argparse.Namespace) -> int:
         if args.game == "triangle":
             return TriangleSession(args.seed, log)
         try:
-            return CatanSession(args.seat, opponents, args.seed, log)
+            return CatanSession(args.seat, opponents, args.seed, log, spec=args.game)
         except (MeepleError, ValueError) as e:
             raise UsageError(f"--opponents/--seat: {e}") from None
 
     session = make(None)  # bad agents or seats are refused before any file is written
     log_path = Path(args.log) if args.log else (
-        Path(tempfile.gettempdir()) / f"meeple-play-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl.gz")
+        Path(tempfile.gettempdir()) / f"meeple-play-{args.game.split('(')[0]}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl.gz")
     try:
         server = make_server(session, args.port)
     except OSError as e:
