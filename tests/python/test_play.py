@@ -584,3 +584,83 @@ def test_the_command_takes_catan_with_options_and_refuses_other_games(capsys):
     assert "invalid choice" in capsys.readouterr().err
     assert main(["play", "catan(players=9)", "--no-browser", "--log", "/nonexistent/x.jsonl.gz"]) == 2
     assert "players" in capsys.readouterr().err
+
+
+def _table(spec, seat, opponents, seed=1):
+    from meeple.play import TableSession
+
+    session = TableSession(spec, seat, opponents, seed, None)
+    server = make_server(session)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    return session, server
+
+
+def test_tictactoe_on_the_table_page_plays_a_whole_game_through_the_api():
+    session, server = _table("tictactoe", 0, ["random"])
+    try:
+        client = Client(server)
+        status, page = client.request("GET", "/")
+        assert status == 200 and b"meepleTable" in page
+        s = state(client)
+        assert s["name"] == "tictactoe" and s["your_turn"] and [a["id"] for a in s["legal"]] == list(range(9))
+        status, body = client.post("move", {"move": 0, "action": 9})
+        assert status == 400 and "illegal move" in body["error"]
+        while not s["terminal"]:
+            if s["your_turn"]:
+                status, s = client.post("move", {"move": s["move"], "action": s["legal"][0]["id"]})
+            else:
+                assert s["legal"] == []
+                status, s = client.post("advance", {"move": s["move"]})
+            assert status == 200, s
+        assert len(s["returns"]) == 2
+    finally:
+        server.shutdown()
+        server.server_close()
+        session.close()
+
+
+def test_holdem_on_the_table_page_hides_the_other_hole_cards():
+    session, server = _table("holdem", 0, ["heuristic"], seed=5)
+    try:
+        client = Client(server)
+        s = state(client)
+        for _ in range(20):  # the deal (chance) and the button's first decision
+            if s["your_turn"] or s["terminal"]:
+                break
+            status, s = client.post("advance", {"move": s["move"]})
+            assert status == 200, s
+        assert s["your_turn"] and s["view"]["seats"][0]["hole"] and s["view"]["seats"][1]["hole"] is None
+        assert {"fold", "check_call"} <= {a["name"] for a in s["legal"]}
+        # The deal is told as hidden draws: the words never name a card dealt to a seat.
+        assert all(w == "chance: a hidden draw" for w in s["words"] if w.startswith("chance"))
+    finally:
+        server.shutdown()
+        server.server_close()
+        session.close()
+
+
+def test_browser_plays_tictactoe_on_the_table_page(browser):
+    from selenium.webdriver.common.by import By
+
+    session, server = _table("tictactoe", 0, ["random"], seed=2)
+    try:
+        browser.get(f"http://127.0.0.1:{server.server_address[1]}/")
+        browser.execute_script("document.getElementById('speed').value = '0'")
+        for _ in range(9):
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline:
+                s = browser.execute_script("const c = window.meepleTable; return c && c.ready && c.busy === 0 ? c.state : null")
+                if s and (s["your_turn"] or s["terminal"]):
+                    break
+                time.sleep(0.03)
+            if s["terminal"]:
+                break
+            squares = browser.find_elements(By.CSS_SELECTOR, "#table .grid button[data-act]")
+            assert len(squares) == len(s["legal"]) > 0
+            squares[0].click()
+        assert s["terminal"] and "Game over" in browser.find_element(By.ID, "turn").text
+        browser.save_screenshot(str(SHOTS / "play-tictactoe.png"))
+    finally:
+        server.shutdown()
+        server.server_close()
+        session.close()

@@ -20,11 +20,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                     "URL and opens it in a browser. Every game played is written to a game log "
                     "('meeple view LOG' shows it). Ctrl-C stops the server.")
     p.add_argument("game", type=_playable,
-                   help="the game to play: triangle (the triangle puzzle) or catan (you against agents; "
-                        "'catan(players=3)' for three seats)")
-    p.add_argument("--seat", type=int_range(0, 3), default=0, help="catan: your seat, 0 to 3 (default: 0)")
+                   help="the game to play: triangle (the triangle puzzle), catan (you against agents; "
+                        "'catan(players=3)' for three seats), tictactoe or holdem (heads-up), against agents")
+    p.add_argument("--seat", type=int_range(0, 3), default=0, help="catan, tictactoe, holdem: your seat, 0 to 3 (default: 0)")
     p.add_argument("--opponents", default="heuristic", metavar="AGENTS",
-                   help="catan: the other seats' agents in seat order, separated by commas, or one for all "
+                   help="catan, tictactoe, holdem: the other seats' agents in seat order, separated by commas, or one for all "
                         "(default: heuristic); e.g. heuristic,mcts(iterations=200),random")
     p.add_argument("--seed", type=seed, default=0, help="seed of the first game, 0 to 2**64-1 (default: 0)")
     p.add_argument("--port", type=_port, default=0,
@@ -37,11 +37,12 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def _playable(text: str) -> str:
-    """triangle, catan, or catan with options (catan(players=3)): the games with a page."""
+    """triangle, catan (with options: catan(players=3)), tictactoe or holdem (heads-up;
+    with options too): the games with a page."""
     name = text.split("(", 1)[0].strip()
-    if name not in ("triangle", "catan") or (name == "triangle" and text.strip() != "triangle"):
-        raise argparse.ArgumentTypeError(f"invalid choice: {text!r} (choose triangle, catan or catan with options, "
-                                         "as 'catan(players=3)')")
+    if name not in ("triangle", "catan", "tictactoe", "holdem") or (name == "triangle" and text.strip() != "triangle"):
+        raise argparse.ArgumentTypeError(f"invalid choice: {text!r} (choose triangle, catan, tictactoe or holdem; "
+                                         "catan, tictactoe and holdem take options, as 'catan(players=3)')")
     return text.strip()
 
 
@@ -58,7 +59,7 @@ def _port(text: str) -> int:
 def run(args: argparse.Namespace) -> int:
     from ..records.gamelog import GameLogWriter
     from ..errors import MeepleError
-    from ..play import CatanSession, TriangleSession, make_server, serve, split_agents
+    from ..play import TABLE_GAMES, CatanSession, TableSession, TriangleSession, make_server, serve, split_agents
 
     opponents = split_agents(args.opponents)
 
@@ -66,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
         if args.game == "triangle":
             return TriangleSession(args.seed, log)
         try:
+            if args.game.split("(")[0] in TABLE_GAMES:
+                return TableSession(args.game, args.seat, opponents, args.seed, log)
             return CatanSession(args.seat, opponents, args.seed, log, spec=args.game)
         except (MeepleError, ValueError) as e:
             raise UsageError(f"--opponents/--seat: {e}") from None
