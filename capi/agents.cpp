@@ -89,25 +89,38 @@ int deciding_seat(const Agent& a, const meeple_state& st, int32_t player) {
 
 }  // namespace
 
-meeple_status_t meeple_agent_act(meeple_agent_t* agent, const meeple_state_t* state, int32_t player,
-                                 int32_t* out_action) {
+namespace {
+
+Control checked_control(meeple_control_t* control) {
+    if (control && control->struct_size < sizeof(meeple_control_t)) {
+        fail(Status::invalid_argument, "control->struct_size is " + std::to_string(control->struct_size) +
+                                           "; set it to sizeof(meeple_control_t) (" +
+                                           std::to_string(sizeof(meeple_control_t)) + ")");
+    }
+    return Control(control);
+}
+
+meeple_status_t agent_act(meeple_agent_t* agent, const meeple_state_t* state, int32_t player,
+                          meeple_control_t* control, int32_t* out_action) {
     return guarded([&] {
         meeple_agent& handle = require(agent, "agent");
         const UseGuard use(handle.in_use, "agent");
         const meeple_state& st = require(state, "state");
         require(out_action, "out_action");
+        const Control ctl = checked_control(control);
         const int p = deciding_seat(*handle.agent, st, player);
-        *out_action = handle.agent->act(st.rec(), p);
+        *out_action = handle.agent->act_controlled(st.rec(), p, ctl);
     });
 }
 
-meeple_status_t meeple_agent_policy(meeple_agent_t* agent, const meeple_state_t* state, int32_t player, float* out,
-                                    size_t capacity, size_t* out_len) {
+meeple_status_t agent_policy(meeple_agent_t* agent, const meeple_state_t* state, int32_t player,
+                             meeple_control_t* control, float* out, size_t capacity, size_t* out_len) {
     return guarded([&] {
         meeple_agent& handle = require(agent, "agent");
         const UseGuard use(handle.in_use, "agent");
         const meeple_state& st = require(state, "state");
         require(out_len, "out_len");
+        const Control ctl = checked_control(control);
         const int p = deciding_seat(*handle.agent, st, player);
         const std::size_t n = static_cast<std::size_t>(handle.agent->game().num_actions());
         *out_len = n;
@@ -117,8 +130,32 @@ meeple_status_t meeple_agent_policy(meeple_agent_t* agent, const meeple_state_t*
             fail(Status::buffer_too_small, "a policy needs " + std::to_string(n) + " floats; the buffer holds " +
                                                std::to_string(capacity));
         }
-        handle.agent->policy(st.rec(), p, out);
+        // A cancelled search leaves out as it was: it writes only once the search is done.
+        handle.agent->policy_controlled(st.rec(), p, out, ctl);
     });
+}
+
+}  // namespace
+
+meeple_status_t meeple_agent_act(meeple_agent_t* agent, const meeple_state_t* state, int32_t player,
+                                 int32_t* out_action) {
+    return agent_act(agent, state, player, nullptr, out_action);
+}
+
+meeple_status_t meeple_agent_act_controlled(meeple_agent_t* agent, const meeple_state_t* state, int32_t player,
+                                            meeple_control_t* control, int32_t* out_action) {
+    return agent_act(agent, state, player, control, out_action);
+}
+
+meeple_status_t meeple_agent_policy(meeple_agent_t* agent, const meeple_state_t* state, int32_t player, float* out,
+                                    size_t capacity, size_t* out_len) {
+    return agent_policy(agent, state, player, nullptr, out, capacity, out_len);
+}
+
+meeple_status_t meeple_agent_policy_controlled(meeple_agent_t* agent, const meeple_state_t* state, int32_t player,
+                                               meeple_control_t* control, float* out, size_t capacity,
+                                               size_t* out_len) {
+    return agent_policy(agent, state, player, control, out, capacity, out_len);
 }
 
 meeple_status_t meeple_tournament_run(const meeple_game_t* game, const char* const* agents, size_t num_agents,

@@ -234,7 +234,7 @@ meeple_status_t meeple_batch_get_final_state(const meeple_batch_t* batch, size_t
                                           ", so it holds no replaced game; read its state with meeple_batch_get_state");
         }
         auto s = make_state(b.game_ptr());
-        std::memcpy(s->rec(), b.final_record(slot), b.game().record_size());
+        s->change([&](void* r) { std::memcpy(r, b.final_record(slot), b.game().record_size()); });
         *out_state = s.release();
     });
 }
@@ -302,7 +302,7 @@ meeple_status_t meeple_batch_get_state(const meeple_batch_t* batch, size_t slot,
         require(out_state, "out_state");
         const void* rec = b.record(check_slot(b, slot));
         auto s = make_state(b.game_ptr());
-        std::memcpy(s->rec(), rec, b.game().record_size());
+        s->change([&](void* r) { std::memcpy(r, rec, b.game().record_size()); });
         *out_state = s.release();
     });
 }

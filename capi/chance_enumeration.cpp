@@ -33,7 +33,8 @@ meeple_status_t meeple_state_enumerate_outcomes(const meeple_state_t* state, int
         const std::size_t stride = succ.stride(*src.game);
         for (std::size_t i = 0; i < succ.count; ++i) {
             made.push_back(make_state(src.game));
-            std::memcpy(made.back()->rec(), succ.words.data() + i * stride, src.game->record_size());
+            made.back()->change(
+                [&](void* rec) { std::memcpy(rec, succ.words.data() + i * stride, src.game->record_size()); });
         }
         for (std::size_t i = 0; i < succ.count; ++i) {
             out_states[i] = made[i].release();

@@ -14,18 +14,29 @@
 #include "core/any_game.hpp"
 #include "core/control.hpp"
 #include "core/error.hpp"
+#include "capi/state_status.hpp"
 #include "meeple/meeple.h"
 
 struct meeple_game {
     std::shared_ptr<const meeple::AnyGame> game;
 };
 
+// The record is written only through change(), which brings the status view
+// (meeple_state_status) up to date afterwards, so no mutator can leave it stale.
 struct meeple_state {
     std::shared_ptr<const meeple::AnyGame> game;
     std::unique_ptr<std::uint64_t[]> words;  // the record, 8-byte aligned
+    meeple_state_status_t status{};
 
-    void* rec() { return words.get(); }
     const void* rec() const { return words.get(); }
+
+    // Runs `write(void* record)`, then refreshes the status. A write that throws has
+    // changed nothing (the contract of every checked call), so the status still holds.
+    template <class F>
+    void change(F&& write) {
+        write(static_cast<void*>(words.get()));
+        status = meeple::capi::status_of(*game, words.get());
+    }
 };
 
 namespace meeple::capi {

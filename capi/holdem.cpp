@@ -10,7 +10,7 @@ extern "C" {
 meeple_status_t meeple_holdem_raise_to(meeple_state_t* state, int32_t player, int64_t to) {
     return guarded([&] {
         meeple_state& s = require(state, "state");
-        holdem::raise_to(*s.game, s.rec(), player, to);
+        s.change([&](void* rec) { holdem::raise_to(*s.game, rec, player, to); });
     });
 }
 

@@ -14,7 +14,7 @@ meeple_status_t meeple_state_from_position(const meeple_game_t* game, const char
         require(position_json, "position_json");
         require(out_state, "out_state");
         auto s = make_state(g);
-        g->from_position(s->rec(), position_json, seed);
+        s->change([&](void* rec) { g->from_position(rec, position_json, seed); });
         *out_state = s.release();
     });
 }

@@ -14,6 +14,25 @@ namespace {
 
 const meeple_state& state_of(const meeple_state_t* state) { return require(state, "state"); }
 
+// The packed mask of meeple_state_action_mask into words (mask_words of them), after
+// its checks: throws for a seat that owes no decision.
+void mask_of(const meeple_state& s, int player, std::uint64_t* words) {
+    const AnyGame& g = *s.game;
+    player = g.resolve_player(s.rec(), player);
+    if (player != kNobody) {
+        g.check_seat(player, true);
+        g.require_active(s.rec(), player);
+    }
+    std::memset(words, 0, sizeof(std::uint64_t) * static_cast<std::size_t>(g.mask_words()));
+    if (player == kChance) {
+        ChanceOutcome outcomes[kMaxChanceOutcomes];
+        const int k = g.chance_outcomes(s.rec(), outcomes);
+        for (int i = 0; i < k; ++i) words[outcomes[i].action >> 6] |= 1ull << (outcomes[i].action & 63);
+    } else if (player != kNobody) {
+        g.legal_mask(s.rec(), player, words);
+    }
+}
+
 template <class T>
 void fill_vector(const std::vector<T>& v, T* out, std::size_t capacity, std::size_t* out_len) {
     fill(v.data(), v.size(), out, capacity, out_len);
@@ -28,7 +47,7 @@ meeple_status_t meeple_state_new(const meeple_game_t* game, uint64_t seed, meepl
         const auto& g = require(game, "game").game;
         require(out_state, "out_state");
         auto s = make_state(g);
-        g->init(s->rec(), seed);
+        s->change([&](void* rec) { g->init(rec, seed); });
         *out_state = s.release();
     });
 }
@@ -38,7 +57,7 @@ meeple_status_t meeple_state_clone(const meeple_state_t* state, meeple_state_t**
         const meeple_state& src = state_of(state);
         require(out_state, "out_state");
         auto s = make_state(src.game);
-        std::memcpy(s->rec(), src.rec(), src.game->record_size());
+        s->change([&](void* rec) { std::memcpy(rec, src.rec(), src.game->record_size()); });
         *out_state = s.release();
     });
 }
@@ -51,7 +70,7 @@ meeple_status_t meeple_state_copy(meeple_state_t* dst, const meeple_state_t* src
             fail(Status::invalid_argument, "cannot copy a " + s.game->spec() + " state into a " + d.game->spec() +
                                                " state; both must be of the same game");
         }
-        if (&d != &s) std::memcpy(d.rec(), s.rec(), s.game->record_size());
+        if (&d != &s) d.change([&](void* rec) { std::memcpy(rec, s.rec(), s.game->record_size()); });
     });
 }
 
@@ -108,23 +127,28 @@ meeple_status_t meeple_state_action_mask(const meeple_state_t* state, int32_t pl
                                          size_t capacity, size_t* out_len) {
     return guarded([&] {
         const meeple_state& s = state_of(state);
-        const AnyGame& g = *s.game;
         check_buffer(out, capacity, out_len);
-        player = g.resolve_player(s.rec(), player);
-        if (player != kNobody) {
-            g.check_seat(player, true);
-            g.require_active(s.rec(), player);
+        std::uint64_t words[kMaxActions / 64];
+        mask_of(s, player, words);
+        fill(words, static_cast<std::size_t>(s.game->mask_words()), out, capacity, out_len);
+    });
+}
+
+meeple_status_t meeple_state_dense_action_mask(const meeple_state_t* state, int32_t player, uint8_t* out,
+                                               size_t capacity, size_t* out_len) {
+    return guarded([&] {
+        const meeple_state& s = state_of(state);
+        check_buffer(out, capacity, out_len);
+        std::uint64_t words[kMaxActions / 64];
+        mask_of(s, player, words);
+        const auto n = static_cast<std::size_t>(s.game->num_actions());
+        *out_len = n;
+        if (!out) return;  // the size query
+        if (capacity < n) {
+            fail(Status::buffer_too_small, "buffer holds " + std::to_string(capacity) + " elements; " +
+                                               std::to_string(n) + " are needed");
         }
-        const std::size_t n = static_cast<std::size_t>(g.mask_words());
-        std::vector<uint64_t> words(n, 0);
-        if (player == kChance) {
-            std::vector<ChanceOutcome> outcomes(static_cast<std::size_t>(g.max_chance_outcomes()));
-            const int k = g.chance_outcomes(s.rec(), outcomes.data());
-            for (int i = 0; i < k; ++i) words[outcomes[i].action >> 6] |= 1ull << (outcomes[i].action & 63);
-        } else if (g.is_active(s.rec(), player)) {
-            g.legal_mask(s.rec(), player, words.data());
-        }
-        fill_vector(words, out, capacity, out_len);
+        for (std::size_t a = 0; a < n; ++a) out[a] = static_cast<std::uint8_t>((words[a >> 6] >> (a & 63)) & 1u);
     });
 }
 
@@ -153,7 +177,7 @@ meeple_status_t meeple_state_is_legal(const meeple_state_t* state, int32_t playe
 meeple_status_t meeple_state_apply(meeple_state_t* state, int32_t player, int32_t action) {
     return guarded([&] {
         meeple_state& s = require(state, "state");
-        s.game->apply(s.rec(), player, action);
+        s.change([&](void* rec) { s.game->apply(rec, player, action); });
     });
 }
 
@@ -277,7 +301,7 @@ meeple_status_t meeple_state_restore(const meeple_game_t* game, const uint8_t* d
         if (!data && len) fail(Status::invalid_argument, "data is NULL but len is " + std::to_string(len));
         auto s = make_state(g);
         static const std::uint8_t kEmpty = 0;
-        read_snapshot(*g, data ? data : &kEmpty, len, s->rec());
+        s->change([&](void* rec) { read_snapshot(*g, data ? data : &kEmpty, len, rec); });
         *out_state = s.release();
     });
 }
@@ -289,8 +313,10 @@ meeple_status_t meeple_state_determinize(const meeple_state_t* state, int32_t po
         require(out_state, "out_state");
         src.game->check_seat(pov, false);
         auto s = make_state(src.game);
-        std::memcpy(s->rec(), src.rec(), src.game->record_size());
-        src.game->determinize(s->rec(), pov, seed);
+        s->change([&](void* rec) {
+            std::memcpy(rec, src.rec(), src.game->record_size());
+            src.game->determinize(rec, pov, seed);
+        });
         *out_state = s.release();
     });
 }
@@ -310,6 +336,10 @@ meeple_status_t meeple_state_equal_position(const meeple_state_t* a, const meepl
         const bool same_game = x.game == y.game || x.game->spec() == y.game->spec();
         out = same_game && x.game->same_position(x.rec(), y.rec()) ? 1 : 0;
     });
+}
+
+const meeple_state_status_t* meeple_state_status(const meeple_state_t* state) {
+    return state ? &state->status : nullptr;
 }
 
 meeple_status_t meeple_state_move_number(const meeple_state_t* state, int64_t* out) {

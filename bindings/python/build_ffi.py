@@ -20,6 +20,10 @@ import cffi
 # among the batch calls): states carry no in-use flag, and the GIL is what keeps two
 # Python threads off one state.
 RELEASE_GIL_BY_NAME = re.compile(r"meeple_(batch_(?!set_state$)\w+|poker_\w*batch\w*)$")
+# The long calls that read a state (a search agent's decision): the binding hands them a
+# clone made for the call, which no other thread can reach, so they release the GIL as
+# every long call does (tests/python/test_architecture.py checks the clone).
+STATE_COPY_CALLS = frozenset({"meeple_agent_act_controlled", "meeple_agent_policy_controlled"})
 
 _CALL_WITHOUT_GIL = re.compile(
     r"  Py_BEGIN_ALLOW_THREADS\n"

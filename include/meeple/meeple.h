@@ -69,7 +69,7 @@ extern "C" {
 /* ---- Versions ------------------------------------------------------------------- */
 
 /* The ABI this header describes. Bumped on any incompatible change. */
-#define MEEPLE_ABI_VERSION 4
+#define MEEPLE_ABI_VERSION 5
 /* The layout of snapshot bytes (header fields; the state part has its own version). */
 #define MEEPLE_SNAPSHOT_VERSION 1
 /* The layout of the JSON written by meeple_game_describe_json. */
@@ -130,6 +130,10 @@ typedef int32_t meeple_status_t;
 /* What meeple_state_current_player gives when nobody owes a decision (the game is
  * over); equal to MEEPLE_BATCH_NOBODY. */
 #define MEEPLE_NOBODY (-5)
+/* What meeple_state_status_t.current_player holds while several players are active at
+ * once (where meeple_state_current_player returns MEEPLE_ERR_WRONG_STATE). The library
+ * writes it; callers never pass it. */
+#define MEEPLE_SEVERAL_ACTIVE (-6)
 
 /* ---- Library -------------------------------------------------------------------- */
 
@@ -305,6 +309,13 @@ MEEPLE_API meeple_status_t meeple_state_action_mask(const meeple_state_t *state,
                                                     int32_t player, uint64_t *out,
                                                     size_t capacity, size_t *out_len);
 
+/* The same mask, one byte an action: out[a] is 1 when action a is legal, else 0 (a
+ * valid C or numpy bool array). *out_len is num_actions. Rules and statuses as
+ * meeple_state_action_mask. */
+MEEPLE_API meeple_status_t meeple_state_dense_action_mask(const meeple_state_t *state,
+                                                          int32_t player, uint8_t *out,
+                                                          size_t capacity, size_t *out_len);
+
 /* Sets *out_legal to 1 when `player` is active and `action` is legal for it, else 0
  * (an action outside the action space is simply not legal).
  * Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (no such seat) or
@@ -410,6 +421,28 @@ MEEPLE_API meeple_status_t meeple_state_determinize(const meeple_state_t *state,
  * outcomes included). */
 MEEPLE_API meeple_status_t meeple_state_move_number(const meeple_state_t *state,
                                                     int64_t *out);
+
+/* The facts a playing loop reads after every step, as the calls named beside them give
+ * them. The library owns it and keeps it current: read it, never write it. */
+typedef struct meeple_state_status {
+    int32_t is_terminal;    /* meeple_state_is_terminal */
+    int32_t truncated;      /* meeple_state_truncated */
+    int32_t current_player; /* meeple_state_current_player: a seat, MEEPLE_CHANCE or
+                               MEEPLE_NOBODY; MEEPLE_SEVERAL_ACTIVE where that call
+                               returns MEEPLE_ERR_WRONG_STATE */
+    uint32_t active;        /* bit i set while seat i owes a decision; bit 31 while a
+                               chance outcome is pending (meeple_state_active_players) */
+    int64_t move_number;    /* meeple_state_move_number */
+} meeple_state_status_t;
+
+/* The status of `state`, read without a call: a pointer to a struct that every call
+ * changing the state (apply, copy into it, meeple_holdem_raise_to, ...) brings up to
+ * date before it returns, and that states made by any call (new, clone, restore,
+ * determinize, from_position, enumerate_outcomes, batch get_state) hold from the
+ * start. The pointer stays the same until meeple_state_free. Reading it is a read of
+ * the state: the thread rule of states applies (no read while another thread's call
+ * changes the state). Gives NULL for a NULL state; never fails otherwise. */
+MEEPLE_API const meeple_state_status_t *meeple_state_status(const meeple_state_t *state);
 
 /* Sets *out_hash to a 64-bit hash of the state's position: the game state alone,
  * without its generator and its move number, for transposition tables. States that
@@ -1190,6 +1223,22 @@ MEEPLE_API meeple_status_t meeple_agent_act(meeple_agent_t *agent, const meeple_
  * returns as meeple_agent_act. */
 MEEPLE_API meeple_status_t meeple_agent_policy(meeple_agent_t *agent, const meeple_state_t *state,
                                                int32_t player, float *out, size_t capacity, size_t *out_len);
+
+/* meeple_agent_act and meeple_agent_policy as long calls that `control` (may be NULL;
+ * see meeple_control_t) can cancel: a search agent checks it between iterations and
+ * returns MEEPLE_ERR_CANCELLED within milliseconds, with *out_action (or out) as it
+ * was; its generator has moved on, so meeple_agent_reset it before play that must
+ * repeat. Agents that do not search decide at once (a block cancelled before the
+ * call cancels any agent's call). progress and total are not used.
+ * Returns as meeple_agent_act (or meeple_agent_policy), MEEPLE_ERR_CANCELLED, or
+ * MEEPLE_ERR_INVALID_ARGUMENT for control->struct_size smaller than
+ * sizeof(meeple_control_t). */
+MEEPLE_API meeple_status_t meeple_agent_act_controlled(meeple_agent_t *agent, const meeple_state_t *state,
+                                                       int32_t player, meeple_control_t *control,
+                                                       int32_t *out_action);
+MEEPLE_API meeple_status_t meeple_agent_policy_controlled(meeple_agent_t *agent, const meeple_state_t *state,
+                                                          int32_t player, meeple_control_t *control, float *out,
+                                                          size_t capacity, size_t *out_len);
 
 /* The opponents' turns of a training loop, for every slot of a batch at once: in each
  * slot, while the game goes on and its acting seat (see Batches: the lowest active

@@ -219,6 +219,12 @@ public:
             return meeple_state_action_mask(ptr_.get(), player, o, c, n);
         });
     }
+    // One byte an action: 1 where the action is legal.
+    std::vector<std::uint8_t> dense_action_mask(std::int32_t player = MEEPLE_ACTING_PLAYER) const {
+        return detail::fetch<std::uint8_t>([&](std::uint8_t* o, std::size_t c, std::size_t* n) {
+            return meeple_state_dense_action_mask(ptr_.get(), player, o, c, n);
+        });
+    }
     bool is_legal(std::int32_t action, std::int32_t player = MEEPLE_ACTING_PLAYER) const {
         std::int32_t out = 0;
         check(meeple_state_is_legal(ptr_.get(), player, action, &out));
@@ -254,6 +260,9 @@ public:
         check(meeple_state_move_number(ptr_.get(), &out));
         return out;
     }
+    // The per-step facts without a call (meeple_state_status): the library keeps the
+    // struct current after every change, and the reference lives as long as the state.
+    const meeple_state_status_t& status() const { return *meeple_state_status(ptr_.get()); }
     std::vector<ChanceOutcome> chance_outcomes() const {
         std::size_t n = 0;
         check(meeple_state_chance_outcomes(ptr_.get(), nullptr, nullptr, 0, &n));
@@ -770,6 +779,18 @@ public:
     std::vector<float> policy(const State& state, std::int32_t player = MEEPLE_ACTING_PLAYER) {
         return detail::fetch<float>([&](float* o, std::size_t c, std::size_t* n) {
             return meeple_agent_policy(ptr_.get(), state.handle(), player, o, c, n);
+        });
+    }
+    // act and policy that `control` can cancel (Error with MEEPLE_ERR_CANCELLED), for
+    // search agents run where the caller may want to stop them.
+    std::int32_t act(const State& state, std::int32_t player, meeple_control_t* control) {
+        std::int32_t action = MEEPLE_NO_ACTION;
+        check(meeple_agent_act_controlled(ptr_.get(), state.handle(), player, control, &action));
+        return action;
+    }
+    std::vector<float> policy(const State& state, std::int32_t player, meeple_control_t* control) {
+        return detail::fetch<float>([&](float* o, std::size_t c, std::size_t* n) {
+            return meeple_agent_policy_controlled(ptr_.get(), state.handle(), player, control, o, c, n);
         });
     }
     const meeple_agent_t* handle() const { return ptr_.get(); }

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/any_game.hpp"
+#include "core/control.hpp"
 #include "search/rollout_policy.hpp"
 
 namespace meeple {
@@ -29,6 +30,16 @@ public:
     // every illegal action, summing to one. Random: uniform over the legal actions;
     // search agents: the root's visit shares; others: their action alone.
     virtual void policy(const void* rec, int player, float* out);
+    // act and policy for a caller that may cancel (Error cancelled): search agents check
+    // `control` between iterations; the others decide at once, so it never stops them.
+    virtual int act_controlled(const void* rec, int player, const Control& control) {
+        control.check();
+        return act(rec, player);
+    }
+    virtual void policy_controlled(const void* rec, int player, float* out, const Control& control) {
+        control.check();
+        policy(rec, player, out);
+    }
 
 protected:
     Agent(std::shared_ptr<const AnyGame> game, std::string spec) : game_(std::move(game)), spec_(std::move(spec)) {}

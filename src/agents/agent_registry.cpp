@@ -84,18 +84,22 @@ public:
         const std::uint64_t s = derive_seed(user_seed_, seed) & ((1ull << 53) - 1);
         search_ = std::make_unique<Search>(game_, name_ + "(" + options_ + "seed=" + std::to_string(s) + ")", 1, 1);
     }
-    int act(const void* rec, int player) override {
+    int act(const void* rec, int player) override { return act_controlled(rec, player, Control()); }
+    void policy(const void* rec, int player, float* out) override { policy_controlled(rec, player, out, Control()); }
+    int act_controlled(const void* rec, int player, const Control& control) override {
+        control.check();  // a block cancelled before the call stops it, a forced move too
         const LegalSet legal(*game_, rec, player);
         if (legal.count == 1) return legal.nth(0);  // nothing to search
         search_->set_root(0, rec, player);
-        search_->run(Control());
+        search_->run(control);  // throws Error(cancelled); the next decision sets a fresh root
         return search_->chosen_action(0);
     }
-    void policy(const void* rec, int player, float* out) override {
+    void policy_controlled(const void* rec, int player, float* out, const Control& control) override {
+        control.check();
         const LegalSet legal(*game_, rec, player);
         if (legal.count == 1) return Agent::policy(rec, player, out);
         search_->set_root(0, rec, player);
-        search_->run(Control());
+        search_->run(control);
         search_->policy(0, 1.0, out);
     }
 

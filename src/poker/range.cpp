@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/echo.hpp"
 #include "core/error.hpp"
 
 namespace meeple::poker {
@@ -142,7 +143,7 @@ double parse_weight(std::string_view text, std::string_view item) {
     double w = 0;
     const auto res = std::from_chars(text.data(), text.data() + text.size(), w);
     if (text.empty() || res.ec != std::errc() || res.ptr != text.data() + text.size() || !(w >= 0 && w <= 1)) {
-        fail(Status::parse, "'" + std::string(item) + "': the weight after ':' is '" + std::string(text) +
+        fail(Status::parse, "'" + echo(item) + "': the weight after ':' is '" + echo(text) +
                                 "'; a weight is a number from 0 to 1, as in 'AKs:0.5'");
     }
     return w;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/echo.hpp"
 #include "core/error.hpp"
 
 namespace meeple::poker {
@@ -27,13 +28,20 @@ WeightedItem split_weight(std::string_view item) {
 }
 
 void RangeBuilder::add(CardMask mask, double weight, std::string_view item) {
-    auto [it, inserted] = seen_.try_emplace(mask, Entry{weight, std::string(item)});
+    if (++adds_ > kMaxAdds) {
+        fail(Status::parse, "the items add more than " + std::to_string(kMaxAdds) +
+                                " combos in all (counting repeats; a PLO range has at most 270725 hands): remove "
+                                "repeated or overlapping items such as '" + echo(item) + "'");
+    }
+    if (items_.empty() || items_.back() != item) items_.emplace_back(item);
+    const auto index = static_cast<std::uint32_t>(items_.size() - 1);
+    auto [it, inserted] = seen_.try_emplace(mask, Entry{weight, index});
     if (inserted) {
         range_.combos.push_back({mask, weight});
         return;
     }
     if (it->second.weight != weight) {
-        fail(Status::parse, "'" + it->second.item + "' and '" + std::string(item) + "' give " + format_mask(mask) +
+        fail(Status::parse, "'" + echo(items_[it->second.item]) + "' and '" + echo(item) + "' give " + format_mask(mask) +
                                 " different weights (" + format_weight(it->second.weight) + " and " +
                                 format_weight(weight) + "); give each combo one weight");
     }

@@ -40,19 +40,27 @@ class RangeBuilder {
 public:
     explicit RangeBuilder(Variant v) { range_.variant = v; }
 
-    // Adds a combo from `item` (the whole item text, for messages).
+    // Adds a combo from `item` (the whole item text, for messages). Throws Error(parse)
+    // once the items have added more than kMaxAdds combos in all: repeated wildcards
+    // ("****,****,...") would otherwise cost a hash lookup each for every hand, again and
+    // again, from a few hundred bytes of text.
     void add(CardMask mask, double weight, std::string_view item);
 
     // The range, sorted, zero weights dropped.
     Range finish();
 
+    // Four times every PLO hand: a range of any sense names each hand about once.
+    static constexpr std::size_t kMaxAdds = 4 * 270725;
+
 private:
     struct Entry {
         double weight;
-        std::string item;
+        std::uint32_t item;  // index into items_
     };
     Range range_;
     std::unordered_map<CardMask, Entry> seen_;
+    std::vector<std::string> items_;  // each item's text once, for messages
+    std::size_t adds_ = 0;
 };
 
 }  // namespace meeple::poker

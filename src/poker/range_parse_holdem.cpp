@@ -28,7 +28,7 @@ struct Class {
 };
 
 [[noreturn]] void bad(std::string_view item, const std::string& why) {
-    fail(Status::parse, "'" + std::string(item) + "': " + why);
+    fail(Status::parse, "'" + echo(item) + "': " + why);
 }
 
 bool is_suit_char(char c) {
@@ -129,7 +129,7 @@ void parse_item(RangeBuilder& b, std::string_view item) {
         ++pos;
         const Class z = read_class(s, pos, item);
         if (pos != s.size()) {
-            bad(item, "unexpected '" + std::string(s.substr(pos)) + "' after the span; " + std::string(kForms));
+            bad(item, "unexpected '" + echo(s.substr(pos)) + "' after the span; " + std::string(kForms));
         }
         if (z.kind != a.kind) {
             bad(item, "a span joins two classes of one kind (both pairs, both suited, both offsuit, or both "
@@ -150,7 +150,7 @@ void parse_item(RangeBuilder& b, std::string_view item) {
         }
         return;
     }
-    bad(item, "unexpected '" + std::string(s.substr(pos)) + "' after '" + std::string(s.substr(0, pos)) +
+    bad(item, "unexpected '" + echo(s.substr(pos)) + "' after '" + echo(s.substr(0, pos)) +
                   "'; a class may end in s (suited), o (offsuit), + or a span '-...'; " + std::string(kForms));
 }
 

@@ -70,7 +70,7 @@ const std::vector<PloHand>& plo_hands() {
 constexpr std::uint64_t kHighBits = 0x8888888888888ull;  // bit 3 of each of 13 nibbles
 
 [[noreturn]] void bad(std::string_view item, const std::string& why) {
-    fail(Status::parse, "'" + std::string(item) + "': " + why);
+    fail(Status::parse, "'" + echo(item) + "': " + why);
 }
 
 struct Pattern {
@@ -220,14 +220,14 @@ void parse_item(RangeBuilder& b, std::string_view item) {
             for (int k = std::min(0, d); k <= std::max(0, d); ++k) steps.push_back(shifted(a, k));
         }
     } else {
-        bad(item, "unexpected '" + std::string(s.substr(pos)) + "'; " + kPloHelp);
+        bad(item, "unexpected '" + echo(s.substr(pos)) + "'; " + kPloHelp);
     }
     if (pos < s.size()) {
         const int late = read_qualifier(s, pos, item);
         if (late != kNone && shape != kNone && late != shape) bad(item, "two different suit qualifiers; give one");
         if (late != kNone) shape = late;
     }
-    if (pos != s.size()) bad(item, "unexpected '" + std::string(s.substr(pos)) + "'; " + kPloHelp);
+    if (pos != s.size()) bad(item, "unexpected '" + echo(s.substr(pos)) + "'; " + kPloHelp);
     for (const Pattern& p : steps) add_pattern(b, p, shape, wi.weight, item);
 }
 

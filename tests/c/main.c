@@ -21,6 +21,9 @@ extern const meeple_test_case meeple_holdem_tests[];
 extern const meeple_test_case meeple_event_tests[];
 extern const meeple_test_case meeple_batch_agent_tests[];
 extern const meeple_test_case meeple_range_tests[];
+extern const meeple_test_case meeple_state_status_tests[];
+extern const meeple_test_case meeple_state_mask_tests[];
+extern const meeple_test_case meeple_catan_trace_tests[];
 
 static const meeple_test_case *const kSuites[] = {meeple_library_tests, meeple_game_tests,
                                                   meeple_state_tests, meeple_batch_tests,
@@ -28,7 +31,9 @@ static const meeple_test_case *const kSuites[] = {meeple_library_tests, meeple_g
                                                   meeple_catan_tests, meeple_search_tests,
                                                   meeple_seat_tests, meeple_agent_tests,
                                                   meeple_holdem_tests, meeple_event_tests,
-                                                  meeple_batch_agent_tests, meeple_range_tests};
+                                                  meeple_batch_agent_tests, meeple_range_tests,
+                                                  meeple_state_status_tests, meeple_state_mask_tests,
+                                                  meeple_catan_trace_tests};
 
 int main(int argc, char **argv) {
     int passed = 0, failed = 0;

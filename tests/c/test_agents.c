@@ -213,7 +213,50 @@ static void elo_fit_matches_the_closed_form(void) {
     CHECK_STATUS(meeple_elo_fit(0, games, score, elo, se), MEEPLE_ERR_INVALID_ARGUMENT);
 }
 
+/* The controlled act and policy: the same choice as without a control block, and a
+ * cancelled block stops a search agent with nothing written (issue 37, item 8). */
+static void search_agent_act_is_cancelled_by_its_control_block(void) {
+    meeple_game_t *g = NULL;
+    meeple_state_t *s = NULL;
+    meeple_agent_t *a = NULL, *b = NULL;
+    meeple_control_t control;
+    int32_t plain = -1, controlled = -1, untouched = -7;
+    float policy[9], before[9];
+    size_t n = 0, i;
+    CHECK_OK(meeple_game_new("tictactoe", &g));
+    CHECK_OK(meeple_state_new(g, 1, &s));
+    CHECK_OK(meeple_agent_new(g, "mcts(iterations=200)", 5, &a));
+    CHECK_OK(meeple_agent_new(g, "mcts(iterations=200)", 5, &b));
+    memset(&control, 0, sizeof control);
+    control.struct_size = sizeof control;
+    CHECK_OK(meeple_agent_act(a, s, MEEPLE_ACTING_PLAYER, &plain));
+    CHECK_OK(meeple_agent_act_controlled(b, s, MEEPLE_ACTING_PLAYER, &control, &controlled));
+    CHECK(plain == controlled);
+    CHECK_OK(meeple_agent_act_controlled(b, s, MEEPLE_ACTING_PLAYER, NULL, &controlled));
+    control.cancel = 1;
+    CHECK_STATUS(meeple_agent_act_controlled(a, s, MEEPLE_ACTING_PLAYER, &control, &untouched), MEEPLE_ERR_CANCELLED);
+    CHECK(untouched == -7);
+    CHECK_OK(meeple_agent_policy_controlled(a, s, MEEPLE_ACTING_PLAYER, &control, NULL, 0, &n));
+    CHECK(n == 9); /* the size query does no search */
+    for (i = 0; i < 9; ++i) policy[i] = before[i] = 0.5f;
+    CHECK_STATUS(meeple_agent_policy_controlled(a, s, MEEPLE_ACTING_PLAYER, &control, policy, 9, &n),
+                 MEEPLE_ERR_CANCELLED);
+    CHECK(memcmp(policy, before, sizeof policy) == 0);
+    control.cancel = 0;
+    CHECK_OK(meeple_agent_policy_controlled(a, s, MEEPLE_ACTING_PLAYER, &control, policy, 9, &n));
+    control.struct_size = 4;
+    CHECK_STATUS(meeple_agent_act_controlled(a, s, MEEPLE_ACTING_PLAYER, &control, &controlled),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_agent_act_controlled(NULL, s, MEEPLE_ACTING_PLAYER, NULL, &controlled),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    meeple_agent_free(a);
+    meeple_agent_free(b);
+    meeple_state_free(s);
+    meeple_game_free(g);
+}
+
 const meeple_test_case meeple_agent_tests[] = {
+    {"search_agent_act_is_cancelled_by_its_control_block", search_agent_act_is_cancelled_by_its_control_block},
     {"heuristic_agent_takes_the_win", heuristic_agent_takes_the_win},
     {"agents_refuse_bad_specs", agents_refuse_bad_specs},
     {"tournament_reports_agents_and_replayable_games", tournament_reports_agents_and_replayable_games},

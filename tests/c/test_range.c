@@ -138,6 +138,25 @@ static void test_suit_classes_of_flops(void) {
     CHECK_STATUS(meeple_poker_canonical_hand(1, 1, &h, &hb), MEEPLE_ERR_INVALID_ARGUMENT);
 }
 
+/* Text from anywhere: repeated PLO wildcards are refused once they add more than four
+ * times every hand, and a huge bad item is quoted cut short (issue 37, item 10). */
+static void test_range_text_costs_and_messages_are_bounded(void) {
+    meeple_range_t *r = NULL;
+    static char huge[1 << 20];
+    memset(huge, 'x', sizeof huge - 1);
+    huge[sizeof huge - 1] = 0;
+    CHECK_STATUS(meeple_range_parse(MEEPLE_POKER_PLO, "****,****,****,****,****", &r), MEEPLE_ERR_PARSE);
+    CHECK(r == NULL);
+    CHECK(strstr(meeple_last_error_message(), "combos in all") != NULL);
+    CHECK_OK(meeple_range_parse(MEEPLE_POKER_PLO, "****,****,****,****", &r)); /* repeats within the bound */
+    meeple_range_free(r);
+    r = NULL;
+    CHECK_STATUS(meeple_range_parse(MEEPLE_POKER_PLO, huge, &r), MEEPLE_ERR_PARSE);
+    CHECK(strlen(meeple_last_error_message()) < 600);
+    CHECK_STATUS(meeple_range_parse(MEEPLE_POKER_HOLDEM, huge, &r), MEEPLE_ERR_PARSE);
+    CHECK(strlen(meeple_last_error_message()) < 600);
+}
+
 const meeple_test_case meeple_range_tests[] = {
     {"suit_classes_of_flops", test_suit_classes_of_flops},
     {"range_parse_info_and_text", test_range_parse_info_and_text},
@@ -145,5 +164,6 @@ const meeple_test_case meeple_range_tests[] = {
     {"range_algebra_and_combos", test_range_algebra_and_combos},
     {"range_equity_of_two_hands_matches_hand_equity", test_range_equity_of_two_hands_matches_hand_equity},
     {"range_exact_too_big_says_how_big", test_range_exact_too_big_says_how_big},
+    {"range_text_costs_and_messages_are_bounded", test_range_text_costs_and_messages_are_bounded},
     {NULL, NULL},
 };

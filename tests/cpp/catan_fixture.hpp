@@ -70,6 +70,23 @@ inline void refresh_awards(CatanState& s, int players) {
     s.army_holder = (army >= 3 && army_ties == 1) ? static_cast<std::uint8_t>(army_seat) : catan::kNone;
 }
 
+// The longest road holder after one step, from the rules' words (docs/catan-rules.md):
+// a seat alone at the top with 5+ takes a card nobody holds; a holder whose road did
+// not shrink loses it only to a strictly longer road; a holder whose road was cut
+// keeps it while still at the top with 5+ (alone or tied), else it goes to a seat
+// alone at the top with 5+, or is set aside.
+inline int expected_road_holder(int holder, const std::uint8_t* before, const std::uint8_t* after, int players) {
+    int best = 0, at_best = 0, best_seat = catan::kNone;
+    for (int p = 0; p < players; ++p) {
+        if (after[p] > best) best = after[p], at_best = 1, best_seat = p;
+        else if (after[p] == best) ++at_best;
+    }
+    const int sole = best >= 5 && at_best == 1 ? best_seat : catan::kNone;
+    if (holder == catan::kNone) return sole;
+    if (after[holder] >= before[holder]) return after[holder] < best ? best_seat : holder;
+    return after[holder] == best && best >= 5 ? holder : sole;
+}
+
 // The longest road by brute force, written from the rule's words: try every road as a
 // first segment in both directions and extend by every unused own road that shares the
 // far node, unless an opponent's building stands on it.

@@ -128,6 +128,14 @@ bool play_checked(const CatanFixture& g, std::uint64_t seed, Rng& chooser, PlayS
         g.model->apply(&rec, actor, action);
         // Every legal action changes the game state (not only the move counter).
         CHECK(std::memcmp(&before.state, &rec.state, sizeof rec.state) != 0);
+        // The longest road card moves only as the rules say, from the lengths before and after.
+        const int holder = expected_road_holder(before.state.road_holder, before.state.road_length, rec.state.road_length, n);
+        if (rec.state.road_holder != holder) {
+            report(__FILE__, __LINE__, "seed " + std::to_string(seed) + " step " + std::to_string(rec.move_number) +
+                                           ": longest road with seat " + std::to_string(rec.state.road_holder) + ", the rules say " +
+                                           std::to_string(holder) + "\n" + g->render(rec.state));
+            return false;
+        }
         stats.trades += action >= catan::kTradeConfirm && action < catan::kChanceDice;
         last_actor = actor;
         last_action = action;

@@ -655,52 +655,6 @@ TEST(catan_longest_road_counts_a_trail_not_a_tree_and_stops_at_cuts) {
     CHECK_EQ(Catan::longest_road(t, 0), 6);
 }
 
-TEST(catan_a_cut_longest_road_follows_the_spec) {
-    CatanFixture g(kBeginner);
-    // Seat 0 holds with 7 (0-4-1-5-2-6-10-15); seat 2 has 5, seat 3 has 5 or less.
-    auto position = [&](bool seat3_has_five) {
-        CatanState s = g.blank();
-        put_settlement(s, 0, 0);
-        put_path(s, 0, {0, 4, 1, 5, 2, 6, 10, 15});
-        put_settlement(s, 2, 32);
-        put_path(s, 2, {32, 37, 42, 46, 50, 53});
-        put_settlement(s, 3, 51);
-        put_path(s, 3, seat3_has_five ? std::vector<int>{51, 47, 43, 38, 33, 27} : std::vector<int>{51, 47, 43});
-        refresh_awards(s, 4);
-        s.current = 1;
-        give(s, 1, {1, 1, 1, 1, 0});  // the cutter's settlement
-        return s;
-    };
-    // Cut near the end: 6 left, still alone at the top: the holder keeps it.
-    CatanState s = position(true);
-    CHECK_EQ(s.road_holder, 0);
-    play(*g, s, 1, kBuildSettlement + 10);
-    CHECK_EQ(s.road_length[0], 6);
-    CHECK_EQ(s.road_holder, 0);
-    // Cut in the middle to 5, tied with seats 2 and 3: nobody.
-    s = position(true);
-    play(*g, s, 1, kBuildSettlement + 1);
-    CHECK_EQ(s.road_length[0], 5);
-    CHECK_EQ(s.road_holder, kNone);
-    // Cut to 4, below seat 2's 5: the sole longest takes it.
-    s = position(false);
-    play(*g, s, 1, kBuildSettlement + 5);  // 0-4-1-5 (3) and 5-2-6-10-15 (4)
-    CHECK_EQ(s.road_length[0], 4);
-    CHECK_EQ(s.road_holder, 2);
-    CHECK(g->check(s).empty());
-    // Cut so that no one has 5: nobody.
-    CatanState t = g.blank();
-    put_settlement(t, 0, 0);
-    put_path(t, 0, {0, 4, 1, 5, 2, 6});
-    refresh_awards(t, 4);
-    CHECK_EQ(t.road_holder, 0);
-    t.current = 1;
-    give(t, 1, {1, 1, 1, 1, 0});
-    play(*g, t, 1, kBuildSettlement + 5);
-    CHECK(g->check(t).empty());
-    CHECK_EQ(t.road_holder, kNone);
-}
-
 TEST(catan_maritime_rates_are_four_three_at_a_generic_harbor_two_at_its_own) {
     CatanFixture g(kBeginner);
     CatanState s = g.blank();

@@ -94,8 +94,15 @@ def test_every_call_that_touches_a_state_keeps_the_gil(repo_root: pathlib.Path):
     touching = [name for name, params in calls.items() if re.search(r"meeple_state_t \*(?!\*)", params)]
     assert "meeple_batch_set_state" in touching and "meeple_state_apply" in touching
     assert "meeple_batch_get_state" not in touching
-    releasing = [name for name in touching if build_ffi.releases_gil(name, calls[name])]
+    releasing = [name for name in touching
+                 if build_ffi.releases_gil(name, calls[name]) and name not in build_ffi.STATE_COPY_CALLS]
     assert not releasing, releasing
+    # Those that do are handed a private clone of the state, never the caller's.
+    agent = (repo_root / "bindings/python/meeple/agents/agent.py").read_text(encoding="utf-8")
+    for name in build_ffi.STATE_COPY_CALLS:
+        uses = re.findall(rf"lib\.{name}\(self\._ptr, (\w+)\._ptr", agent)
+        assert uses and set(uses) == {"private"}, (name, uses)
+    assert "private = state.clone()" in agent
 
 
 def test_every_long_call_releases_the_gil(repo_root: pathlib.Path):

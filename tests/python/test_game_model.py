@@ -216,7 +216,7 @@ def test_chance_outcomes_are_empty_without_chance(ttt):
 
 def test_constants_match_the_header():
     assert (meeple.CHANCE, meeple.PUBLIC, meeple.ALL, meeple.NO_ACTION) == (-1, -2, -3, -1)
-    assert meeple.ABI_VERSION == 4
+    assert meeple.ABI_VERSION == 5
     assert meeple.__version__.count(".") == 2
 
 

@@ -207,6 +207,8 @@ def test_a_killed_run_resumes_where_it_was_and_writes_what_an_uninterrupted_run_
             assert all(np.array_equal(x[k], y[k]) for k in x.files), name
     a, b = json.load(open(os.path.join(whole, "run.json"))), json.load(open(os.path.join(killed, "run.json")))
     assert a["best"] == b["best"] and [h["gate"] for h in a["history"]] == [h["gate"] for h in b["history"]]
+    counts = [[(h["games"], h["positions"], h["leaves"]) for h in run["history"]] for run in (a, b)]
+    assert counts[0] == counts[1], "the resumed generation counts the shards it kept (issue 37, item 3)"
 
 
 def test_ctrl_c_stops_the_command_cleanly_and_the_same_command_resumes(tmp_path, require_peer):

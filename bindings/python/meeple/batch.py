@@ -134,6 +134,26 @@ def _output(out: Any, ctype: str, dtype: np.dtype, shape: tuple[int, ...], name:
     return out, _pointer(out, ctype, dtype, shape, name, True)
 
 
+def _remembered(views: dict[str, tuple[Any, Any]], key: str, arr: Any, ctype: str, dtype: np.dtype,
+                shape: tuple[int, ...], name: str, writeable: bool) -> Any:
+    """The C view of ``arr`` for the role ``key`` of a batch's calls, checked and made
+    on the first call given this very array and remembered for the next: a loop that
+    passes the same arrays every step pays the checks and ``ffi.from_buffer`` (most of
+    a call's fixed cost) once. The view holds the array's buffer, so its memory stays
+    put; an input that had to be converted is not remembered."""
+    hit = views.get(key)
+    if hit is not None and hit[0] is arr:
+        return hit[1]
+    if writeable:
+        ptr = _pointer(arr, ctype, dtype, shape, name, True)
+        views[key] = (arr, ptr)
+        return ptr
+    converted, ptr = _input(arr, ctype, dtype, shape, name)
+    if converted is arr:
+        views[key] = (arr, ptr)
+    return ptr
+
+
 def _seed(seed: int) -> int:
     if not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**64:
         raise ValueError(f"seed must be an integer in [0, 2**64), got {seed!r}")
@@ -204,7 +224,7 @@ class Batch:
     time: another thread's call while one runs raises ``BusyError``.
     """
 
-    __slots__ = ("_ptr", "_game", "_n", "_threads", "_shape", "__weakref__")
+    __slots__ = ("_ptr", "_game", "_n", "_threads", "_shape", "_views", "__weakref__")
 
     def __init__(self, game: Game | str, n: int, seed: int = 0, threads: int = 0) -> None:
         self._game = _game(game)
@@ -236,6 +256,7 @@ class Batch:
         check(lib.meeple_batch_info(self._ptr, info))
         self._n = int(info.n)
         self._threads = int(info.threads)
+        self._views: dict[str, tuple[Any, Any]] = {}  # see _remembered
         g, n = self._game, self._n
         # Array shapes, worked out once: the checks run on every call.
         self._shape = {"n": (n,), "masks": (n, g.mask_words), "dense": (n, g.num_actions),
@@ -293,18 +314,31 @@ class Batch:
 
     def _step(self, autoreset: bool, actions: np.ndarray, dones: np.ndarray | None, masks: np.ndarray | None,
               observations: np.ndarray | None) -> np.ndarray:
-        _, a = _input(actions, "int32_t[]", _INT32, self._shape["n"], "actions")
-        dones, d = _output(dones, "uint8_t[]", _BOOL, self._shape["n"], "dones")
+        views = self._views
+        hit = views.get("actions")  # the remembered view, tested inline: this runs every step
+        if hit is not None and hit[0] is actions:
+            a = hit[1]
+        else:
+            a = _remembered(views, "actions", actions, "int32_t[]", _INT32, self._shape["n"], "actions", False)
+        if dones is None:
+            dones, d = _output(None, "uint8_t[]", _BOOL, self._shape["n"], "dones")
+        else:
+            hit = views.get("dones")
+            if hit is not None and hit[0] is dones:
+                d = hit[1]
+            else:
+                d = _remembered(views, "dones", dones, "uint8_t[]", _BOOL, self._shape["n"], "dones", True)
         if masks is None and observations is None:
             fn = lib.meeple_batch_step_autoreset if autoreset else lib.meeple_batch_step
             check(fn(self._ptr, a, self._n, d))
             return dones
         m, m_len = ffi.NULL, 0
         if masks is not None:
-            m, m_len = _pointer(masks, "uint64_t[]", _UINT64, self._shape["masks"], "masks", True), masks.size
+            m = _remembered(views, "masks", masks, "uint64_t[]", _UINT64, self._shape["masks"], "masks", True)
+            m_len = masks.size
         o, o_len = ffi.NULL, 0
         if observations is not None:
-            o = _pointer(observations, "float[]", _FLOAT32, self._shape["obs"], "observations", True)
+            o = _remembered(views, "obs", observations, "float[]", _FLOAT32, self._shape["obs"], "observations", True)
             o_len = observations.size
         check(lib.meeple_batch_step_and_read(self._ptr, a, self._n, 1 if autoreset else 0, d, m, m_len, o, o_len))
         return dones
@@ -336,13 +370,22 @@ class Batch:
     def masks(self, out: np.ndarray | None = None) -> np.ndarray:
         """Packed legal-action masks, ``uint64[n, mask_words]``: bit a % 64 of word
         a // 64 is set when action a is legal for the slot's acting player."""
-        out, p = _output(out, "uint64_t[]", _UINT64, self._shape["masks"])
+        hit = self._views.get("masks")
+        if hit is not None and hit[0] is out:
+            p = hit[1]
+        elif out is None:
+            out, p = _output(None, "uint64_t[]", _UINT64, self._shape["masks"])
+        else:
+            p = _remembered(self._views, "masks", out, "uint64_t[]", _UINT64, self._shape["masks"], "out", True)
         check(lib.meeple_batch_write_masks(self._ptr, p, out.size))
         return out
 
     def dense_masks(self, out: np.ndarray | None = None) -> np.ndarray:
         """Legal-action masks, ``bool[n, num_actions]``."""
-        out, p = _output(out, "uint8_t[]", _BOOL, self._shape["dense"])
+        if out is None:
+            out, p = _output(None, "uint8_t[]", _BOOL, self._shape["dense"])
+        else:
+            p = _remembered(self._views, "dense", out, "uint8_t[]", _BOOL, self._shape["dense"], "out", True)
         check(lib.meeple_batch_write_dense_masks(self._ptr, p, out.size))
         return out
 
@@ -366,7 +409,10 @@ class Batch:
         """Observations ``float32[n, obs_size]``, from each slot's acting seat (the
         public view where no seat acts), or from ``seats[i]`` (n seats, ``PUBLIC`` or
         ``ALL``: any integer array or list) when given."""
-        out, p = _output(out, "float[]", _FLOAT32, self._shape["obs"])
+        if out is None:
+            out, p = _output(None, "float[]", _FLOAT32, self._shape["obs"])
+        else:
+            p = _remembered(self._views, "obs", out, "float[]", _FLOAT32, self._shape["obs"], "out", True)
         if seats is None:
             check(lib.meeple_batch_write_observations(self._ptr, p, out.size))
         else:
@@ -394,7 +440,10 @@ class Batch:
         """Rewards of the last step, ``float32[n, num_players]``: zeros for slots that
         did not move; for a slot restarted by ``step_autoreset``, the ended game's
         last reward."""
-        out, p = _output(out, "float[]", _FLOAT32, self._shape["players"])
+        if out is None:
+            out, p = _output(None, "float[]", _FLOAT32, self._shape["players"])
+        else:
+            p = _remembered(self._views, "rewards", out, "float[]", _FLOAT32, self._shape["players"], "out", True)
         check(lib.meeple_batch_write_rewards(self._ptr, p, out.size))
         return out
 

@@ -22,6 +22,7 @@ NO_ACTION: int = lib.MEEPLE_NO_ACTION
 
 _ACTING = lib.MEEPLE_ACTING_PLAYER
 _NOBODY = lib.MEEPLE_NOBODY
+_SEVERAL = lib.MEEPLE_SEVERAL_ACTIVE
 
 
 class ObsField(NamedTuple):
@@ -252,10 +253,20 @@ class State:
     the one pending decision.
     """
 
-    __slots__ = ("_ptr", "_game", "_scratch")
+    __slots__ = ("_ptr", "_game", "_scratch", "_st", "_mask_out")
     _ptr: Any  # the cffi meeple_state_t *, freed with the State
     _game: Game
-    _scratch: tuple["array.array[int]", Any, Any, Any] | None
+    # The library's status view of this state (meeple_state_status), which it keeps
+    # current after every change: is_terminal, current_player, truncated and
+    # move_number read its fields and make no call. Fetched on first use.
+    _st: Any
+    # The last array given to action_mask(out=...), with its C view, the call that fills
+    # it and its length: a loop that passes one array every step converts it once.
+    _mask_out: tuple[np.ndarray, Any, Any, int] | None
+    # The hot calls below (is_terminal, current_player, legal_actions, apply, returns)
+    # do only the cffi call and the result's conversion: the scratch buffers are read
+    # once, the status is tested inline and raise_for runs only on failure.
+    _scratch: tuple["array.array[int]", Any, Any, Any, int] | None
 
     @classmethod
     def _wrap(cls, game: Game, ptr: Any) -> "State":
@@ -263,18 +274,25 @@ class State:
         self._ptr = ffi.gc(ptr, lib.meeple_state_free)
         self._game = game
         self._scratch = None
+        self._st = None
+        self._mask_out = None
         return self
 
-    def _buffers(self) -> tuple["array.array[int]", Any, Any, Any]:
+    def _status(self) -> Any:
+        self._st = lib.meeple_state_status(self._ptr)
+        return self._st
+
+    def _buffers(self) -> tuple["array.array[int]", Any, Any, Any, int]:
         """Per-state scratch buffers, made on first use: the actions (a Python array,
         whose slices turn into lists faster than cffi arrays do, and a C view of it),
-        a length and a flag. A clone that is never queried pays nothing, and no two
-        states share a buffer."""
+        a length, a flag and the actions' capacity. A clone that is never queried pays
+        nothing, and no two states share a buffer."""
         if self._scratch is None:
             info = self._game._info
             capacity = max(info.num_actions, info.max_chance_outcomes, 32)  # 32: every seat + chance
             actions = array.array("i", bytes(4 * capacity))
-            self._scratch = (actions, ffi.from_buffer("int32_t[]", actions), ffi.new("size_t *"), ffi.new("int32_t *"))
+            self._scratch = (actions, ffi.from_buffer("int32_t[]", actions), ffi.new("size_t *"), ffi.new("int32_t *"),
+                             capacity)
         return self._scratch
 
     @property
@@ -293,8 +311,8 @@ class State:
     def active_players(self) -> tuple[int, ...]:
         """Seats that owe a decision now; ``(CHANCE,)`` while a chance outcome is
         pending; empty once the game is over."""
-        actions, c_actions, n, _ = self._scratch or self._buffers()
-        check(lib.meeple_state_active_players(self._ptr, c_actions, len(actions), n))
+        actions, c_actions, n, _, capacity = self._scratch or self._buffers()
+        check(lib.meeple_state_active_players(self._ptr, c_actions, capacity, n))
         return tuple(actions[: n[0]])
 
     @property
@@ -302,30 +320,64 @@ class State:
         """The one player who owes a decision (a seat or ``CHANCE``), ``None`` once the
         game is over. Raises ``WrongStateError`` when several seats are active at once
         (a simultaneous phase; see ``active_players``)."""
-        flag = (self._scratch or self._buffers())[3]
-        check(lib.meeple_state_current_player(self._ptr, flag))
-        player = int(flag[0])
-        return None if player == _NOBODY else player
+        player: int = (self._st or self._status()).current_player
+        if player >= CHANCE:
+            return player
+        if player == _SEVERAL:  # the call gives the error and its message
+            raise_for(lib.meeple_state_current_player(self._ptr, (self._scratch or self._buffers())[3]))
+        return None
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` in increasing order. Raises
         ``NotActiveError`` for a seat that owes no decision now."""
-        actions, c_actions, n, _ = self._scratch or self._buffers()
-        status = lib.meeple_state_legal_actions(
-            self._ptr, _ACTING if player is None else player, c_actions, len(actions), n)
+        actions, c_actions, n, _, capacity = self._scratch or self._buffers()
+        status = lib.meeple_state_legal_actions(self._ptr, _ACTING if player is None else player, c_actions,
+                                                capacity, n)
         if status:
             raise_for(status)
         return actions[: n[0]].tolist()
 
-    def action_mask(self, player: int | None = None) -> np.ndarray:
+    def action_mask(self, player: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
         """Legal actions as a ``bool`` array of length ``num_actions``. The same rule
         as ``legal_actions``: a seat that owes no decision now raises
-        ``NotActiveError``; ``player=None`` in a finished game gives all False."""
-        words = np.zeros(self._game.mask_words, dtype=np.uint64)
-        check(lib.meeple_state_action_mask(
-            self._ptr, _player(player), ffi.from_buffer("uint64_t[]", words), words.size, self._n))
-        bits = np.unpackbits(words.view(np.uint8), bitorder="little")
-        return bits[: self._game.num_actions].astype(bool)
+        ``NotActiveError``; ``player=None`` in a finished game gives all False.
+
+        ``out`` fills a caller's array instead of making one, and returns it: a
+        C-contiguous ``bool`` array of ``num_actions`` gets the mask as above, a
+        ``uint64`` array of ``mask_words`` the packed bits (bit a % 64 of word a // 64
+        set when action a is legal). On an error it is left as it was. The state keeps
+        a reference to the last ``out`` it was given, so that passing the same array
+        every step costs no conversion."""
+        who = _ACTING if player is None else player
+        if out is None:
+            out = np.empty(self._game._info.num_actions, dtype=np.bool_)
+            status = lib.meeple_state_dense_action_mask(self._ptr, who, ffi.from_buffer("uint8_t[]", out), out.size,
+                                                        self._n)
+        else:
+            target = self._mask_out
+            if target is None or target[0] is not out:
+                target = self._mask_target(out)
+            status = target[2](self._ptr, who, target[1], target[3], self._n)
+        if status:
+            raise_for(status)
+        return out
+
+    def _mask_target(self, out: Any) -> tuple[np.ndarray, Any, Any, int]:
+        """Checks an ``out`` of action_mask and remembers its C view."""
+        info = self._game._info
+        if isinstance(out, np.ndarray) and out.flags.c_contiguous and out.flags.writeable:
+            if out.dtype == np.bool_ and out.shape == (info.num_actions,):
+                self._mask_out = (out, ffi.from_buffer("uint8_t[]", out), lib.meeple_state_dense_action_mask,
+                                  info.num_actions)
+                return self._mask_out
+            if out.dtype == np.uint64 and out.shape == (info.mask_words,):
+                self._mask_out = (out, ffi.from_buffer("uint64_t[]", out), lib.meeple_state_action_mask,
+                                  info.mask_words)
+                return self._mask_out
+        got = (f"an array of dtype {out.dtype}, shape {out.shape}" + ("" if out.flags.c_contiguous else ", not contiguous")
+               + ("" if out.flags.writeable else ", read-only")) if isinstance(out, np.ndarray) else type(out).__name__
+        raise TypeError(f"out must be a writable C-contiguous bool array of shape ({info.num_actions},) or uint64 "
+                        f"array of shape ({info.mask_words},) for {self._game.spec}; got {got}")
 
     def is_legal(self, action: int, player: int | None = None) -> bool:
         """Whether ``player`` may play ``action`` now."""
@@ -338,7 +390,7 @@ class State:
         illegal action raises ``IllegalActionError``, a player who is not active
         ``NotActiveError``, and the state stays exactly as it was. An action object
         of a game's own (``meeple.poker.holdem_raise(300)``) applies itself."""
-        if hasattr(action, "_meeple_apply"):
+        if type(action) is not int and hasattr(action, "_meeple_apply"):  # the test costs an int nothing
             action._meeple_apply(self, player)
             return
         status = lib.meeple_state_apply(self._ptr, _ACTING if player is None else player, action)
@@ -348,20 +400,14 @@ class State:
     @property
     def is_terminal(self) -> bool:
         """Whether the game is over (won, drawn or truncated)."""
-        flag = (self._scratch or self._buffers())[3]
-        status = lib.meeple_state_is_terminal(self._ptr, flag)
-        if status:
-            raise_for(status)
-        return bool(flag[0] != 0)
+        done: bool = (self._st or self._status()).is_terminal != 0
+        return done
 
     @property
     def truncated(self) -> bool:
         """Whether a turn cap ended the game with no winner."""
-        flag = (self._scratch or self._buffers())[3]
-        status = lib.meeple_state_truncated(self._ptr, flag)
-        if status:
-            raise_for(status)
-        return bool(flag[0] != 0)
+        cut: bool = (self._st or self._status()).truncated != 0
+        return cut
 
     @property
     def returns(self) -> np.ndarray:
@@ -380,9 +426,8 @@ class State:
     @property
     def move_number(self) -> int:
         """Actions applied since the start, chance outcomes included."""
-        out = ffi.new("int64_t *")
-        check(lib.meeple_state_move_number(self._ptr, out))
-        return int(out[0])
+        moves: int = (self._st or self._status()).move_number
+        return moves
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Pending chance outcomes as ``(action, probability)`` pairs summing to one;

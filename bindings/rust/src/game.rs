@@ -430,6 +430,16 @@ impl State {
         Ok(out)
     }
 
+    /// The same mask, one byte an action (1 legal, 0 not): `num_actions` bytes.
+    pub fn dense_action_mask(&self, player: PlayerId) -> Result<Vec<u8>> {
+        let mut out = Vec::with_capacity(self.game.num_actions());
+        // SAFETY: query-then-fill on a live state.
+        fill(&mut out, 0, |p, cap, len| unsafe {
+            sys::meeple_state_dense_action_mask(self.as_ptr(), player.0, p, cap, len)
+        })?;
+        Ok(out)
+    }
+
     /// Whether `player` is active and `action` legal for it.
     #[inline]
     pub fn is_legal(&self, player: PlayerId, action: i32) -> Result<bool> {
@@ -572,6 +582,15 @@ impl State {
         // SAFETY: a live state and an out-pointer.
         must(unsafe { sys::meeple_state_move_number(self.as_ptr(), &mut out) }, "meeple_state_move_number");
         out
+    }
+
+    /// The per-step facts (terminal, truncated, current player, active seats, move
+    /// number) read from the struct the library keeps current, without a call.
+    #[inline]
+    pub fn status(&self) -> sys::meeple_state_status_t {
+        // SAFETY: a live state's status pointer is never NULL and lives as long as the
+        // state; `&self` keeps any call from changing the state during the read.
+        unsafe { *sys::meeple_state_status(self.as_ptr()) }
     }
 
     /// A 64-bit hash of the position (generator and move number aside).

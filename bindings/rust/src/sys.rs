@@ -15,7 +15,7 @@ use std::os::raw::c_char;
 // ---- Versions ---------------------------------------------------------------------
 
 /// The ABI these declarations were written for; `meeple_abi_version()` must agree.
-pub const MEEPLE_ABI_VERSION: u32 = 4;
+pub const MEEPLE_ABI_VERSION: u32 = 5;
 pub const MEEPLE_SNAPSHOT_VERSION: u32 = 1;
 pub const MEEPLE_DESCRIBE_VERSION: u32 = 1;
 
@@ -45,6 +45,7 @@ pub const MEEPLE_VIEW_ALL: i32 = -3;
 pub const MEEPLE_NO_ACTION: i32 = -1;
 pub const MEEPLE_ACTING_PLAYER: i32 = -4;
 pub const MEEPLE_NOBODY: i32 = -5;
+pub const MEEPLE_SEVERAL_ACTIVE: i32 = -6;
 
 // ---- Batch columns ----------------------------------------------------------------
 
@@ -161,6 +162,16 @@ pub struct meeple_control_t {
     pub cancel: i32,
     pub progress: u64,
     pub total: u64,
+}
+
+#[repr(C)]
+#[derive(Debug, Default, Clone, Copy)]
+pub struct meeple_state_status_t {
+    pub is_terminal: i32,
+    pub truncated: i32,
+    pub current_player: i32,
+    pub active: u32,
+    pub move_number: i64,
 }
 
 #[repr(C)]
@@ -398,6 +409,13 @@ extern "C" {
         capacity: usize,
         out_len: *mut usize,
     ) -> meeple_status_t;
+    pub fn meeple_state_dense_action_mask(
+        state: *const meeple_state_t,
+        player: i32,
+        out: *mut u8,
+        capacity: usize,
+        out_len: *mut usize,
+    ) -> meeple_status_t;
     pub fn meeple_state_is_legal(
         state: *const meeple_state_t,
         player: i32,
@@ -465,6 +483,7 @@ extern "C" {
         out_state: *mut *mut meeple_state_t,
     ) -> meeple_status_t;
     pub fn meeple_state_move_number(state: *const meeple_state_t, out: *mut i64) -> meeple_status_t;
+    pub fn meeple_state_status(state: *const meeple_state_t) -> *const meeple_state_status_t;
     pub fn meeple_state_hash(state: *const meeple_state_t, out_hash: *mut u64) -> meeple_status_t;
     pub fn meeple_state_equal_position(
         a: *const meeple_state_t,
@@ -872,6 +891,22 @@ extern "C" {
         agent: *mut meeple_agent_t,
         state: *const meeple_state_t,
         player: i32,
+        out: *mut f32,
+        capacity: usize,
+        out_len: *mut usize,
+    ) -> meeple_status_t;
+    pub fn meeple_agent_act_controlled(
+        agent: *mut meeple_agent_t,
+        state: *const meeple_state_t,
+        player: i32,
+        control: *mut meeple_control_t,
+        out_action: *mut i32,
+    ) -> meeple_status_t;
+    pub fn meeple_agent_policy_controlled(
+        agent: *mut meeple_agent_t,
+        state: *const meeple_state_t,
+        player: i32,
+        control: *mut meeple_control_t,
         out: *mut f32,
         capacity: usize,
         out_len: *mut usize,

@@ -73,6 +73,26 @@ fn states_snapshot_restore_and_clone_independently() {
 }
 
 #[test]
+fn the_status_view_says_what_the_calls_say_at_every_step() {
+    let game = Game::new("catan(players=3,explicit_chance=true)").unwrap();
+    let mut state = game.new_state(4).unwrap();
+    let mut steps = 0;
+    loop {
+        let s = state.status();
+        let player = state.current_player().unwrap().map_or(-5, |p| p.0);
+        assert_eq!((s.is_terminal != 0, s.truncated != 0), (state.is_terminal(), state.truncated()));
+        assert_eq!((s.current_player, s.move_number), (player, state.move_number()));
+        if state.is_terminal() {
+            break;
+        }
+        let legal = state.legal_actions(PlayerId::ACTING).unwrap();
+        state.apply(PlayerId::ACTING, legal[steps % legal.len()]).unwrap();
+        steps += 1;
+    }
+    assert!(steps > 10);
+}
+
+#[test]
 fn illegal_and_inactive_moves_leave_the_state_unchanged() {
     let game = Game::new("tictactoe").unwrap();
     let mut state = game.new_state(0).unwrap();

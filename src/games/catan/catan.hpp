@@ -102,7 +102,22 @@ public:
     std::span<const ObsField> obs_fields() const;
 
     void init(State& s, Rng& rng) const;
-    Actors actors(const State& s) const;
+    // Inline, because the batch loops ask it twice a step (rules.cpp has the rest).
+    Actors actors(const State& s) const {
+        switch (s.phase) {
+            case kGameOver: return 0;
+            case kAwaitingDice:
+            case kAwaitingDevCard:
+            case kAwaitingSteal: return kChanceBit;
+            case kDiscarding:
+                for (int p = 0; p < players_; ++p) {
+                    if (s.discard_owed[p]) return Actors{1} << p;
+                }
+                return 0;
+            case kTradeAnswer: return Actors{1} << s.trade_responder;
+            default: return Actors{1} << s.current;
+        }
+    }
     void legal_mask(const State& s, int player, std::uint64_t* words) const;
     bool is_legal(const State& s, int player, int action) const;
     void apply(State& s, int player, int action, Rng& rng) const { apply_step(s, player, action, rng, -1); }

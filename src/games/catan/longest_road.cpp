@@ -79,9 +79,10 @@ int Catan::longest_road(const State& s, int seat) {
 
 // After a road (lengths can only grow, for the builder) or a settlement (opponents'
 // roads may be cut). The card goes to the first road of 5+ and is taken only by a
-// strictly longer one. When the holder's road was cut: the holder keeps it while
-// still alone at the top with 5+; otherwise it goes to a sole longest seat with 5+,
-// or to nobody.
+// strictly longer one, so a tie leaves it with the holder. When the holder's road was
+// cut (Almanac): the holder keeps it while still at the top with 5+, alone or tied;
+// otherwise it goes to a sole longest seat with 5+, or is set aside (tied, or nobody
+// at 5+) until a seat alone at the top with 5+ takes it.
 void Catan::update_roads_after(State& s, int builder, int settled_node) const {
     std::uint8_t before[kMaxSeats];
     for (int p = 0; p < kMaxSeats; ++p) before[p] = s.road_length[p];
@@ -105,7 +106,7 @@ void Catan::update_roads_after(State& s, int builder, int settled_node) const {
         if (sole_leader) s.road_holder = static_cast<std::uint8_t>(best_seat);
     } else if (s.road_length[holder] >= before[holder]) {
         if (s.road_length[best_seat] > s.road_length[holder]) s.road_holder = static_cast<std::uint8_t>(best_seat);
-    } else {
+    } else if (s.road_length[holder] < best || best < 5) {
         s.road_holder = sole_leader ? static_cast<std::uint8_t>(best_seat) : kNone;
     }
 }

@@ -59,6 +59,45 @@ int pick_from_counts(const std::uint8_t* counts, int kinds, std::uint32_t k) {
     return kinds - 1;
 }
 
+// Five byte counts (a hand, a cost) as the low five bytes of a word, each in a lane of
+// its own whatever the byte order.
+// Byte r goes to lane r: a 4-byte and a 1-byte load where the byte order allows.
+std::uint64_t five_counts(const std::uint8_t* p) {
+    if constexpr (std::endian::native == std::endian::little) {
+        std::uint32_t lo;
+        std::memcpy(&lo, p, 4);
+        return lo | std::uint64_t(p[4]) << 32;
+    } else {
+        return std::uint64_t(p[0]) | std::uint64_t(p[1]) << 8 | std::uint64_t(p[2]) << 16 |
+               std::uint64_t(p[3]) << 24 | std::uint64_t(p[4]) << 32;
+    }
+}
+
+// Byte-lane tests on five_counts words (every count below 128): the top bit of each
+// lane, gathered into bit r for lane r.
+constexpr std::uint64_t kLaneTops = 0x8080808080ull, kLaneOnes = 0x0101010101ull;
+std::uint64_t lanes_zero(std::uint64_t x) { return ~((x | kLaneTops) - kLaneOnes) & kLaneTops; }
+std::uint64_t lanes_greater(std::uint64_t x, std::uint64_t y) { return ((x | kLaneTops) - y - kLaneOnes) & kLaneTops; }
+std::uint64_t lanes_below(std::uint64_t x, std::uint8_t bound) { return ~((x | kLaneTops) - bound * kLaneOnes) & kLaneTops; }
+// One multiply moves lane r's bit (at 8r) to bit 32 + r: no two partial products
+// meet in bits 32..36 or carry into them (worked through for all 32 inputs; random
+// play checks every mask against is_legal, tests/cpp/test_catan_play.cpp).
+std::uint64_t lane_bits(std::uint64_t tops) { return ((tops >> 7) * 0x102040810ull) >> 32 & 31; }
+
+// The rules of legal_trade for a draft, as bits from kTradeGive on: give and want per
+// resource, then open and cancel. All five resources at once, a byte lane each: give r
+// while the hand holds more than the offer gives and r is not wanted; want r while r
+// is not given and fewer than kMaxWanted are wanted.
+static_assert(kTradeWant == kTradeGive + 5 && kTradeOpen == kTradeGive + 10 && kTradeCancel == kTradeGive + 11);
+inline std::uint64_t trade_draft_bits(const Catan::State& s, int seat) {
+    const std::uint64_t hand = five_counts(s.hand[seat]), give = five_counts(s.trade_give),
+                        want = five_counts(s.trade_want);
+    std::uint64_t bits = lane_bits(lanes_greater(hand, give) & lanes_zero(want)) |
+                         lane_bits(lanes_zero(give) & lanes_below(want, kMaxWanted)) << 5;
+    if (!s.trade_budget) bits = 0;
+    return bits | std::uint64_t(give != 0 && want != 0) << 10 | std::uint64_t(1) << 11;
+}
+
 int total(const std::uint8_t* counts, int kinds) {
     int t = 0;
     for (int i = 0; i < kinds; ++i) t += counts[i];
@@ -110,12 +149,12 @@ int Catan::hand_size(const State& s, int seat) { return total(s.hand[seat], kNum
 
 // All five counts at once: counts stay below 128, so setting each byte's top bit and
 // subtracting borrows across no byte, and a top bit survives where hand >= cost.
+// The five counts are read as a 4-byte and a 1-byte load: a 5-byte memcpy into a
+// zeroed word compiles to byte stores and a wide reload, which stalls on store
+// forwarding, and legality asks this for several costs a call.
 bool Catan::can_pay(const std::uint8_t* hand, const std::uint8_t* cost) {
     constexpr std::uint64_t kTopBits = 0x8080808080ull;
-    std::uint64_t h = 0, c = 0;
-    std::memcpy(&h, hand, kNumResources);
-    std::memcpy(&c, cost, kNumResources);
-    return (((h | kTopBits) - c) & kTopBits) == kTopBits;
+    return (((five_counts(hand) | kTopBits) - five_counts(cost)) & kTopBits) == kTopBits;
 }
 
 // The distance rule: the node and its neighbours are free of buildings.
@@ -175,21 +214,7 @@ std::uint32_t Catan::hexes_closed_to_robber(const State& s) const {
 
 // ---- Who acts ------------------------------------------------------------------------
 
-Actors Catan::actors(const State& s) const {
-    switch (s.phase) {
-        case kGameOver: return 0;
-        case kAwaitingDice:
-        case kAwaitingDevCard:
-        case kAwaitingSteal: return kChanceBit;
-        case kDiscarding:
-            for (int p = 0; p < players_; ++p) {
-                if (s.discard_owed[p]) return Actors{1} << p;
-            }
-            return 0;
-        case kTradeAnswer: return Actors{1} << s.trade_responder;
-        default: return Actors{1} << s.current;
-    }
-}
+// (Catan::actors is in catan.hpp, inline: the batch loops ask it twice a step.)
 
 // ---- Legality --------------------------------------------------------------------------
 
@@ -273,8 +298,8 @@ bool Catan::is_legal(const State& s, int seat, int a) const {
         case kPlacingFreeRoads:
             return a < kBuildSettlement && roads_built(s, seat) < kMaxRoads && !all_roads(s).test(a) &&
                    road_connects(s, seat, a);
-        case kTradeDraft:
-        case kTradeAnswer:
+        case kTradeAnswer: return a == kTradeAccept || a == kTradeDecline;
+        case kTradeDraft:  // one action's test costs less than the whole draft's bits
         case kConfirmingTrade: return legal_trade(s, seat, a);
         case kAwaitingDice: return a >= kChanceDice && a < kChanceDev;
         case kAwaitingDevCard: return a >= kChanceDev && a < kChanceSteal && s.deck[a - kChanceDev] > 0;
@@ -282,6 +307,9 @@ bool Catan::is_legal(const State& s, int seat, int a) const {
         default: return false;
     }
 }
+
+static_assert(kTradeDecline == kTradeAccept + 1 && kChanceDice == kTradeConfirm + kMaxSeats);
+static_assert(kDiscard + kNumResources == kMaritime && kSteal + kMaxSeats == kDiscard);
 
 void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
     for (int w = 0; w < (kNumActions + 63) / 64; ++w) words[w] = 0;
@@ -308,11 +336,13 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
             // Maritime trade, each rate found once.
             int rates[kNumResources];
             maritime_rates(s, seat, rates);
+            // Actions give * 4 + k, k counting the other resources in order: the
+            // resources the bank holds, with `give` taken out.
+            const std::uint64_t in_bank = lane_bits(~lanes_zero(five_counts(s.bank)) & kLaneTops);
             for (int give = 0; give < kNumResources; ++give) {
                 if (hand[give] < rates[give]) continue;
-                for (int get = 0; get < kNumResources; ++get) {
-                    if (get != give && s.bank[get]) set_bit(words, maritime_action(give, get));
-                }
+                const std::uint64_t others = (in_bank & ((1u << give) - 1)) | (in_bank >> (give + 1)) << give;
+                set_bits_from(words, kMaritime + give * 4, others);
             }
             // Starting a domestic offer.
             if (s.trade_budget) {
@@ -324,12 +354,20 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
             return;
         }
         case kPlacingFreeRoads: set_road_bits(words, road_sites(s, seat)); return;
-        case kSetupRoad: range(kBuildRoad, kBuildSettlement); return;
+        case kSetupRoad:  // the empty edges at the settlement just placed
+            if (s.last_settlement < kNumNodes)
+                set_road_bits(words, kTopology.edge_mask_of_node[s.last_settlement] & ~all_roads(s));
+            return;
         case kBeforeRoll:
             set_dev_play_bits(s, seat, words);
             set_bit(words, kRoll);
             return;
-        case kDiscarding: range(kDiscard, kMaritime); return;
+        case kDiscarding: {  // any resource held
+            std::uint64_t held = 0;
+            for (int r = 0; r < kNumResources; ++r) held |= std::uint64_t(s.hand[seat][r] > 0) << r;
+            set_bits_from(words, kDiscard, held);
+            return;
+        }
         case kMovingRobber: {
             const std::uint32_t closed = hexes_closed_to_robber(s);
             for (int h = 0; h < kNumHexes; ++h) {
@@ -337,28 +375,15 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
             }
             return;
         }
-        case kChooseVictim: range(kSteal, kDiscard); return;
-        case kTradeDraft: {
-            // The rules of legal_trade for a draft, as bits from kTradeGive on: give
-            // and want per resource, then open and cancel.
-            static_assert(kTradeWant == kTradeGive + 5 && kTradeOpen == kTradeGive + 10 && kTradeCancel == kTradeGive + 11);
-            const std::uint8_t* hand = s.hand[seat];
-            std::uint64_t bits = 0;
-            bool gives = false, wants = false;
-            for (int r = 0; r < kNumResources; ++r) {
-                const int give = s.trade_give[r], want = s.trade_want[r];
-                gives |= give != 0;
-                wants |= want != 0;
-                bits |= std::uint64_t(hand[r] > give && want == 0) << r;
-                bits |= std::uint64_t(give == 0 && want < kMaxWanted) << (5 + r);
-            }
-            if (!s.trade_budget) bits = 0;
-            bits |= std::uint64_t(gives && wants) << 10 | std::uint64_t(1) << 11;
-            set_bits_from(words, kTradeGive, bits);
+        case kChooseVictim: set_bits_from(words, kSteal, robbable_seats(s, s.robber)); return;
+        case kTradeDraft: set_bits_from(words, kTradeGive, trade_draft_bits(s, seat)); return;
+        // The rules of legal_trade as bits: the responder accepts or declines; the
+        // turn seat cancels or confirms with a seat that accepted.
+        case kTradeAnswer: set_bits_from(words, kTradeAccept, 0b11); return;
+        case kConfirmingTrade:
+            set_bit(words, kTradeCancel);
+            set_bits_from(words, kTradeConfirm, s.trade_accepts & ((1u << kMaxSeats) - 1));
             return;
-        }
-        case kTradeAnswer: range(kTradeAccept, kTradeConfirm); return;
-        case kConfirmingTrade: range(kTradeCancel, kTradeCancel + 1); range(kTradeConfirm, kChanceDice); return;
         default: range(kChanceDice, kNumActions); return;
     }
 }
@@ -384,13 +409,20 @@ void Catan::after_setup_road(State& s) const {
 // is left.
 void Catan::produce(State& s, int sum) const {
     int owed[kMaxSeats][kNumResources] = {};
+    // Only hexes with a building on them owe anything, and only their resources need
+    // the bank's accounting: most rolls pay one or two of them.
+    const std::uint64_t built = occupied_nodes(s);
+    unsigned paid_kinds = 0;
     for (int h = 0; h < kNumHexes; ++h) {
         if (s.number[h] != sum || h == s.robber) continue;
-        const std::uint64_t nodes = kTopology.node_mask_of_hex[h];
+        const std::uint64_t nodes = kTopology.node_mask_of_hex[h] & built;
+        if (!nodes) continue;
+        paid_kinds |= 1u << s.terrain[h];
         for (int p = 0; p < players_; ++p)
             owed[p][s.terrain[h]] += count_bits(s.settlements[p] & nodes) + 2 * count_bits(s.cities[p] & nodes);
     }
     for (int r = 0; r < kNumResources; ++r) {
+        if (!((paid_kinds >> r) & 1)) continue;
         int sum_owed = 0, seats_owed = 0;
         for (int p = 0; p < players_; ++p) sum_owed += owed[p][r], seats_owed += owed[p][r] > 0;
         if (sum_owed == 0 || (sum_owed > s.bank[r] && seats_owed > 1)) continue;

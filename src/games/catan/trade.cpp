@@ -4,6 +4,8 @@
 // per-turn compose budget), opens it, the others answer in seat order after it, and
 // the turn seat confirms with one accepting seat or cancels. An accept from a seat
 // that cannot pay counts as a decline.
+#include <bit>
+
 #include "games/catan/catan.hpp"
 
 namespace meeple::catan {
@@ -25,15 +27,27 @@ void clear_offer(Catan::State& s) {
 
 }  // namespace
 
+// Every node that opens a harbor, so that the rates visit only the seat's buildings
+// there (most seats have none) instead of every harbor.
+constexpr std::uint64_t kHarborNodes = [] {
+    std::uint64_t nodes = 0;
+    for (const auto& ends : kTopology.nodes_of_harbor) nodes |= (1ull << ends[0]) | (1ull << ends[1]);
+    return nodes;
+}();
+static_assert([] {  // no node opens two harbors, so harbor_of_node names each one's
+    int ends = 0;
+    for (std::uint64_t b = kHarborNodes; b; b &= b - 1) ++ends;
+    return ends == 2 * kNumHarbors;
+}());
+
 void Catan::maritime_rates(const State& s, int seat, int* rates) {
     const std::uint64_t own = s.settlements[seat] | s.cities[seat];
     int generic = 4;
     for (int r = 0; r < kNumResources; ++r) rates[r] = 4;
-    for (int h = 0; h < kNumHarbors; ++h) {
-        const auto& nodes = kTopology.nodes_of_harbor[h];
-        if (!(((own >> nodes[0]) | (own >> nodes[1])) & 1)) continue;
-        if (s.harbor[h] == kGenericHarbor) generic = 3;
-        else rates[s.harbor[h]] = 2;
+    for (std::uint64_t b = own & kHarborNodes; b; b &= b - 1) {
+        const int harbor = s.harbor[kTopology.harbor_of_node[std::countr_zero(b)]];
+        if (harbor == kGenericHarbor) generic = 3;
+        else rates[harbor] = 2;
     }
     for (int r = 0; r < kNumResources; ++r) rates[r] = rates[r] < generic ? rates[r] : generic;
 }
@@ -41,11 +55,10 @@ void Catan::maritime_rates(const State& s, int seat, int* rates) {
 int Catan::maritime_rate(const State& s, int seat, int resource) {
     const std::uint64_t own = s.settlements[seat] | s.cities[seat];
     int rate = 4;
-    for (int h = 0; h < kNumHarbors; ++h) {
-        const auto& nodes = kTopology.nodes_of_harbor[h];
-        if (!(((own >> nodes[0]) | (own >> nodes[1])) & 1)) continue;
-        if (s.harbor[h] == resource) return 2;
-        if (s.harbor[h] == kGenericHarbor) rate = 3;
+    for (std::uint64_t b = own & kHarborNodes; b; b &= b - 1) {
+        const int harbor = s.harbor[kTopology.harbor_of_node[std::countr_zero(b)]];
+        if (harbor == resource) return 2;
+        if (harbor == kGenericHarbor) rate = 3;
     }
     return rate;
 }

@@ -8,6 +8,7 @@ from typing import Any, Optional, Protocol, Union, runtime_checkable
 
 import numpy as np
 
+from .. import _long_call
 from .._ffi import c_string, check, ffi, fetch_string, lib
 from ..errors import InvalidArgumentError, ParseError
 from ..game import Game, State
@@ -25,6 +26,9 @@ class PythonAgent(Protocol):
     def act(self, state: State) -> int: ...
 
 
+_SEARCH_AGENTS = ("mcts", "ismcts")
+
+
 class Agent:
     """A built-in agent of ``game`` made from ``spec``, its generator seeded by ``seed``.
 
@@ -32,7 +36,7 @@ class Agent:
     the valid ones) and ``ParseError`` for a malformed spec.
     """
 
-    __slots__ = ("_ptr", "_game", "_spec")
+    __slots__ = ("_ptr", "_game", "_spec", "_searches")
 
     def __init__(self, spec: str, game: Union[Game, str], seed: int = 0) -> None:
         if not isinstance(spec, str):
@@ -43,6 +47,9 @@ class Agent:
         self._ptr = ffi.gc(out[0], lib.meeple_agent_free)
         self._game = game
         self._spec = fetch_string(lambda o, c, k: lib.meeple_agent_spec(self._ptr, o, c, k))
+        # Search agents decide by a long call, on a worker thread that Ctrl-C can cancel;
+        # the others decide in microseconds, here.
+        self._searches = self._spec.split("(")[0] in _SEARCH_AGENTS
 
     @property
     def spec(self) -> str:
@@ -64,7 +71,14 @@ class Agent:
         if not isinstance(state, State):
             raise TypeError(f"state must be a meeple.State, not {type(state).__name__}")
         out = ffi.new("int32_t *")
-        check(lib.meeple_agent_act(self._ptr, state._ptr, _ACTING if player is None else int(player), out))
+        seat = _ACTING if player is None else int(player)
+        if self._searches:  # a long call: Ctrl-C cancels the search
+            # The call releases the GIL: it reads a clone no other thread can change.
+            private = state.clone()
+            _long_call.run(lambda control: lib.meeple_agent_act_controlled(self._ptr, private._ptr, seat, control, out),
+                           desc="agent")
+        else:
+            check(lib.meeple_agent_act(self._ptr, state._ptr, seat, out))
         return int(out[0])
 
     def policy(self, state: State, player: Optional[int] = None) -> np.ndarray:
@@ -76,8 +90,14 @@ class Agent:
             raise TypeError(f"state must be a meeple.State, not {type(state).__name__}")
         out = np.zeros(self._game.num_actions, dtype=np.float32)
         length = ffi.new("size_t *")
-        check(lib.meeple_agent_policy(self._ptr, state._ptr, _ACTING if player is None else int(player),
-                                      ffi.from_buffer("float[]", out, require_writable=True), out.size, length))
+        seat = _ACTING if player is None else int(player)
+        buf = ffi.from_buffer("float[]", out, require_writable=True)
+        if self._searches:
+            private = state.clone()
+            _long_call.run(lambda control: lib.meeple_agent_policy_controlled(self._ptr, private._ptr, seat, control,
+                                                                              buf, out.size, length), desc="agent")
+        else:
+            check(lib.meeple_agent_policy(self._ptr, state._ptr, seat, buf, out.size, length))
         return out
 
     def __repr__(self) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..agents import arena as arena_module
 from ..game import Game
+from .args import UsageError, check_output
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -68,6 +69,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"meeple arena: error: --sprt takes ELO0,ELO1,ALPHA,BETA (four numbers), got {args.sprt!r}",
                   file=sys.stderr)
             return 2
+    if args.save:
+        try:  # before the tournament: a bad path should not cost the games
+            check_output("--save", args.save)
+        except UsageError as e:
+            print(f"meeple arena: error: {e}", file=sys.stderr)
+            return 2
     try:
         game = Game(args.game)
         result = arena_module.tournament(
@@ -82,12 +89,17 @@ def run(args: argparse.Namespace) -> int:
         print("meeple arena: cancelled", file=sys.stderr)
         return 130
     if args.save:
-        with open(args.save, "w", encoding="utf-8") as f:
-            json.dump({"game": result.game, "agents": [a.spec for a in result.agents],
-                       "games": [{"seed": int(result.games.seeds[i]),
-                                  "agent_of_seat": result.games.agent_of_seat[i].tolist(),
-                                  "returns": result.games.returns[i].tolist(),
-                                  "moves": result.moves[i].tolist()} for i in range(len(result.games.seeds))]}, f)
+        saved = {"game": result.game, "agents": [a.spec for a in result.agents],
+                 "games": [{"seed": int(result.games.seeds[i]),
+                            "agent_of_seat": result.games.agent_of_seat[i].tolist(),
+                            "returns": result.games.returns[i].tolist(),
+                            "moves": result.moves[i].tolist()} for i in range(len(result.games.seeds))]}
+        try:
+            with open(args.save, "w", encoding="utf-8") as f:
+                json.dump(saved, f)
+        except OSError as e:  # the folder went away or filled up while the games played
+            print(f"meeple arena: error: cannot write --save {args.save}: {e.strerror or e}", file=sys.stderr)
+            return 1
     played = len(result.games.seeds)
     if args.json:
         out = {"game": result.game, "games": played,

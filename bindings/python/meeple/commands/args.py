@@ -5,18 +5,37 @@ right, which argparse turns into a one-line error and exit status 2."""
 from __future__ import annotations
 
 import argparse
-from typing import Callable
+import os
+from typing import Callable, Sequence
 
 from ..errors import MeepleError
 from ..game import Game, games
 
-__all__ = ["UsageError", "int_range", "float_range", "seed", "game_spec", "cards_text", "games_help"]
+__all__ = ["UsageError", "check_output", "int_range", "float_range", "seed", "game_spec", "cards_text", "games_help"]
 
 MAX_SEED = 2**64 - 1
 
 
 class UsageError(Exception):
     """A bad combination of arguments found while running: one line, exit status 2."""
+
+
+def check_output(option: str, path: str | os.PathLike[str], inputs: Sequence[str | os.PathLike[str]] = ()) -> None:
+    """Refuses, before any work, a file to write that cannot be written (no such folder,
+    a folder, under a file) or that is one of ``inputs`` (writing it would replace them)."""
+    path = os.fspath(path)
+    for given in inputs:
+        if os.path.realpath(path) == os.path.realpath(given) or (
+                os.path.exists(path) and os.path.exists(given) and os.path.samefile(path, given)):
+            raise UsageError(f"{option} {path} is the input {os.fspath(given)}; writing it would replace the "
+                             "input: give another file")
+    if os.path.isdir(path):
+        raise UsageError(f"{option} {path} is a folder; give a file name")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"{option} {path}: the folder {folder} does not exist (or is a file); make it first")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"{option} {path}: the folder {folder} cannot be written")
 
 
 def int_range(lo: int, hi: int | None = None) -> Callable[[str], int]:

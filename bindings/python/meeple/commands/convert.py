@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .args import UsageError, int_range
+from .args import UsageError, check_output, int_range
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -34,6 +34,8 @@ def run(args: argparse.Namespace) -> int:
     path = Path(args.evlog)
     if not path.is_file():
         raise UsageError(f"{path}: no such file")
+    if args.output and not args.list:
+        check_output("-o", args.output, [path])
     try:
         log = read_event_log(path, force=args.force)
     except (EventLogError, VersionMismatchError) as e:
@@ -60,5 +62,7 @@ def run(args: argparse.Namespace) -> int:
         written = convert_event_log(log, args.output, finished=finished, slot=args.slot, game=args.game)
     except (ValueError, KeyError) as e:
         raise UsageError(str(e)) from None
+    except OSError as e:
+        raise UsageError(f"cannot write -o {args.output}: {e.strerror or e}") from None
     print(f"wrote {written} game(s) to {args.output}; view them with: meeple view {args.output}")
     return 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import importlib.util
+import os
 import sys
 
 from .args import UsageError, game_spec, int_range
@@ -80,7 +81,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"{prog}: error: {' and '.join(missing)} not installed; pip install \"meeple[{extras}]\"",
               file=sys.stderr)
         return 2
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        print(f"{prog}: error: --out {args.out}: not a folder (a file is there); give a folder to make or "
+              "resume", file=sys.stderr)
+        return 2
+    from ..selfplay.learner import CheckpointError
     from ..selfplay.loop import RunError
+    from ..selfplay.replay import ShardError
     from ..selfplay.loop import run as run_loop
 
     def log(line: str) -> None:
@@ -92,9 +99,12 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as e:
         print(f"{prog}: error: {e}", file=sys.stderr)
         return 2
-    except RunError as e:
+    except (RunError, CheckpointError, ShardError) as e:
         print(f"{prog}: error: {e}", file=sys.stderr)
         return 1
+    except OSError as e:  # a folder that cannot be made (a file on its path, no permission)
+        print(f"{prog}: error: --out {args.out}: {e.strerror or e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print(f"{prog}: stopped; finished generations and shards are kept in {args.out}: run the same command "
               "to resume", file=sys.stderr)

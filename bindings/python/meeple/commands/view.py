@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..records.viewer import VIEWER, page_with_log
-from .args import UsageError
+from .args import UsageError, check_output
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -48,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     page = viewer
     if log is not None:
         page = Path(args.output) if args.output else Path(tempfile.gettempdir()) / f"meeple-view-{log.name}.html"
+        check_output("-o", page, [log])
         try:
             page.write_text(page_with_log(log), encoding="utf-8")
         except OSError as e:

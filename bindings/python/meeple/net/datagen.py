@@ -15,10 +15,12 @@ the shards the manifest lists and regenerates only the rest, giving the same fil
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import io
 import json
 import os
+import re
 import zipfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -180,6 +182,39 @@ def _shards(g: Game, todo: list[tuple[int, int, int]], seed: int, threads: int, 
             _ray_stop.stop(flag)
 
 
+def _digest(path: Path) -> tuple[int, str]:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return path.stat().st_size, h.hexdigest()
+
+
+def _shard_problem(root: Path, shard: Any) -> str | None:
+    """Why a shard the manifest lists cannot be trusted, or None. Its size and SHA-256
+    agreeing with the manifest's is the quick proof; a shard changed since (arrays such as
+    ``policy`` added on purpose, or a manifest of before the checksums) is read whole
+    instead (the archive's own CRCs catch a flipped byte) and trusted when it holds the
+    manifest's rows."""
+    name = shard.get("file") if isinstance(shard, dict) else None
+    if not isinstance(name, str) or not re.fullmatch(r"shard-\d{5}\.npz", name):
+        return f"the manifest lists {name!r}, not a shard name"
+    path = root / name
+    if not path.is_file():
+        return "missing"
+    if "bytes" in shard and path.stat().st_size == shard["bytes"] and \
+            _digest(path)[1] == shard.get("sha256"):
+        return None
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            rows = {k: len(z[k]) for k in ("features", "labels", "meta")}
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
+        return f"damaged ({type(e).__name__}: {str(e)[:160]})"
+    if set(rows.values()) != {shard.get("rows")}:
+        return f"it holds {rows} rows where the manifest says {shard.get('rows')}"
+    return None
+
+
 def generate(game: Game | str, out: str | os.PathLike[str], *, games: int, seed: int = 0, shard_games: int = 64,
              threads: int = 0, options: DatagenOptions = DatagenOptions(), progress: bool = False,
              ray: bool | str = False) -> dict[str, Any]:
@@ -223,9 +258,15 @@ def generate(game: Game | str, out: str | os.PathLike[str], *, games: int, seed:
                     "features_version": int(info["features_version"]), "feature_size": int(info["feature_size"]),
                     "players": g.num_players, "meta_columns": list(META_COLUMNS), "run": run,
                     "shards": [], "rows": 0, "complete": False}
-        root.mkdir(parents=True, exist_ok=True)
-        _write_manifest(root, manifest)
-    done = {s["file"] for s in manifest["shards"] if (root / s["file"]).is_file()}
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+            _write_manifest(root, manifest)
+        except OSError as e:  # a file on the path, no permission, a read-only disk
+            raise ValueError(f"cannot make the directory {root}: {e.strerror or e}; give a directory that can "
+                             "be written") from None
+    # A shard the manifest lists is trusted only when its size and checksum agree: a cut or
+    # damaged one is generated again (its games' rows depend only on the seed).
+    done = {s["file"] for s in manifest["shards"] if _shard_problem(root, s) is None}
     manifest["shards"] = [s for s in manifest["shards"] if s["file"] in done]
     n_shards = (games + shard_games - 1) // shard_games
     todo = [(i, i * shard_games, min(shard_games, games - i * shard_games)) for i in range(n_shards)
@@ -251,7 +292,9 @@ def _generate_shards(g: Game, root: Path, manifest: dict[str, Any], todo: list[t
     for i, first, count, (features, labels, meta) in shards:
         name = f"shard-{i:05d}.npz"
         _write_npz(root / name, {"features": features, "labels": labels, "meta": meta})
-        manifest["shards"].append({"file": name, "first_game": first, "games": count, "rows": int(len(labels))})
+        size, digest = _digest(root / name)
+        manifest["shards"].append({"file": name, "first_game": first, "games": count, "rows": int(len(labels)),
+                                   "bytes": size, "sha256": digest})
         manifest["shards"].sort(key=lambda s: s["first_game"])
         manifest["rows"] = sum(s["rows"] for s in manifest["shards"])
         _write_manifest(root, manifest)
@@ -263,7 +306,13 @@ def load(out: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray, np.ndarra
     """Every shard of a finished run in ``out``, concatenated in game order:
     ``features``, ``labels``, ``meta``."""
     root = Path(out)
-    manifest: dict[str, Any] = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+    try:
+        manifest: dict[str, Any] = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError) as e:
+        raise ValueError(f"{root / MANIFEST}: not a readable manifest ({getattr(e, 'strerror', None) or str(e)[:200]}); "
+                         "give the directory a datagen run wrote") from None
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("shards"), list):
+        raise ValueError(f"{root / MANIFEST}: not a datagen manifest (no list of shards)")
     if manifest.get("format_version") != FORMAT_VERSION:
         raise ValueError(f"{root / MANIFEST} has format_version {manifest.get('format_version')!r}; "
                          f"this meeple reads {FORMAT_VERSION}")
@@ -271,7 +320,15 @@ def load(out: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray, np.ndarra
         raise ValueError(f"the run in {root} is not finished; run the same command again to resume it")
     parts = []
     for s in manifest["shards"]:
-        with np.load(root / s["file"]) as z:
-            parts.append((z["features"], z["labels"], z["meta"]))
+        problem = _shard_problem(root, s)
+        if problem:
+            raise ValueError(f"{root / str(s.get('file'))}: {problem}; run the datagen command again to "
+                             "generate it anew")
+        try:
+            with np.load(root / s["file"]) as z:
+                parts.append((z["features"], z["labels"], z["meta"]))
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
+            raise ValueError(f"{root / s['file']}: a damaged shard ({str(e)[:200]}); run the datagen command "
+                             "again to generate it anew") from None
     return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
             np.concatenate([p[2] for p in parts]))

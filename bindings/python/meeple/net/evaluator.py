@@ -90,10 +90,13 @@ class _NumpyForward:
         except KeyError as e:
             raise ModelError(f"{where} has no array {e.args[0]!r}; a meeple value net (format {FORMAT_VERSION}) has "
                              "mean, std, w0, b0, ..., value_w, value_b (docs/net-agents.md)") from None
-        width = self.mean.shape[0]
         if self.mean.ndim != 1 or np.asarray(arrays["std"]).shape != self.mean.shape:
             raise ModelError(f"{where}: mean {self.mean.shape} and std {np.asarray(arrays['std']).shape} must both "
                              "be [feature_size]")
+        width = self.mean.shape[0]
+        for key, a in arrays.items():
+            if a.dtype.kind in "fc" and not np.all(np.isfinite(a)):
+                raise ModelError(f"{where}: {key} has NaN or infinite entries; a trained net's weights are finite")
         heads = [("value", self.value)] + ([("policy", self.policy)] if self.policy else [])
         for name, (w, b) in [(f"layer {k}", layer) for k, layer in enumerate(self.layers)] + heads:
             if w.ndim != 2 or w.shape[0] != width or b.shape != (w.shape[1],):
@@ -253,6 +256,25 @@ class ValueNet:
         self.players = g.num_players
         self.feature_size = int(info["feature_size"])
         self.features_version = int(info["features_version"])
+        self._probe(where, g)
+
+    def _probe(self, where: str, g: Game) -> None:
+        """One forward pass on zeros: a net whose real shapes differ from what its
+        metadata says (an input width, a policy head of another width) or whose weights
+        give NaN fails here, at load, naming the file, not later inside a game."""
+        try:
+            value, policy = self._forward(np.zeros((1, self.feature_size), np.float32))
+        except Exception as e:  # onnxruntime and NumPy raise their own types
+            first = (str(e).strip().splitlines() or [type(e).__name__])[0]
+            raise ModelError(f"{where}: a forward pass on {self.feature_size} features fails ({first[:200]}): the "
+                             "net does not take the inputs its metadata says") from None
+        if value.shape != (1, g.num_players) or not np.all(np.isfinite(value)):
+            raise ModelError(f"{where}: its value output is {value.shape} {'' if np.all(np.isfinite(value)) else 'with NaN '}"
+                             f"where {g.spec} needs (1, {g.num_players}) finite values")
+        if policy is not None and (policy.shape != (1, g.num_actions) or not np.all(np.isfinite(policy))):
+            raise ModelError(f"{where}: its policy head gives {policy.shape[-1] if policy.ndim else 0} logits "
+                             f"{'' if np.all(np.isfinite(policy)) else 'with NaN '}where {g.spec} has "
+                             f"{g.num_actions} actions: train the model again for this game")
 
     # ---- evaluating ----
 

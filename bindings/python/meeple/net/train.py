@@ -123,8 +123,8 @@ def _load_one(data_dir: str | os.PathLike[str]) -> Data:
     if not manifest_file.is_file():
         raise ValueError(f"{root} holds no datagen run ({datagen.MANIFEST} is missing); "
                          f"make one with 'meeple datagen catan --games N --out {root}'")
+    features, labels, meta = datagen.load(root)  # checks the manifest and every shard, naming the file
     manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
-    features, labels, meta = datagen.load(root)
     policy = None
     parts: list[np.ndarray] = []
     for s in manifest["shards"]:

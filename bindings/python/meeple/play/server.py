@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import signal
+import sys
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -22,8 +23,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..records.viewer import DRAW_JS
-from ..errors import MeepleError
-from .sessions import ApiError
+from ..errors import BusyError, MeepleError
+from .sessions import ApiError, Deferred
 
 __all__ = ["PlayServer", "make_server", "serve", "page_for", "MAX_BODY"]
 
@@ -115,11 +116,23 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             with self.server.lock:
                 result = self.server.session.handle(route, body)
+            if isinstance(result, Deferred):  # an agent's search: not under the lock
+                value = result.work()
+                with self.server.lock:
+                    result = result.finish(value)
         except ApiError as e:
             self._error(e.status, str(e))
             return
+        except BusyError:  # two requests asked one agent at once
+            self._error(409, "the agent is busy with another request; try again when it answers")
+            return
         except MeepleError as e:  # the engine refused: say so, nothing changed
             self._error(400, str(e))
+            return
+        except Exception as e:  # a bug: answer, and say it on stderr in one line, not a traceback
+            print(f"meeple play: internal error on /api/{route}: {type(e).__name__}: {str(e)[:200]}",
+                  file=sys.stderr)
+            self._error(500, f"internal error ({type(e).__name__}); the game is unchanged")
             return
         self._json(200, result)
 
@@ -133,8 +146,10 @@ class _Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(length) if length > 0 else b""
         try:
             body = json.loads(raw or b"{}")
+        except RecursionError:
+            raise ApiError(400, "the request body is nested too deeply; send a flat JSON object") from None
         except ValueError as e:
-            raise ApiError(400, f"the request body is not JSON ({e}); send a JSON object") from None
+            raise ApiError(400, f"the request body is not JSON ({str(e)[:200]}); send a JSON object") from None
         if not isinstance(body, dict):
             raise ApiError(400, f"the request body must be a JSON object, not {type(body).__name__}")
         return body

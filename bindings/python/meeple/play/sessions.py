@@ -8,7 +8,8 @@ raises ``ApiError`` with its HTTP status and changes nothing.
 from __future__ import annotations
 
 import json
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from ..agents import Agent
 from ..batch import derive_seed
@@ -16,8 +17,8 @@ from ..errors import MeepleError
 from ..game import CHANCE, Game, State
 from ..records.gamelog import GameLogWriter, end_record, start_record, step_record
 
-__all__ = ["ApiError", "TriangleSession", "CatanSession", "TableSession", "TABLE_GAMES", "split_agents", "HINT_AGENTS",
-           "SEAT_NAMES"]
+__all__ = ["ApiError", "Deferred", "TriangleSession", "CatanSession", "TableSession", "TABLE_GAMES", "split_agents",
+           "HINT_AGENTS", "SEAT_NAMES"]
 
 HINT_AGENTS = {"heuristic": "heuristic", "mcts": "mcts(iterations=400)"}
 
@@ -29,6 +30,23 @@ class ApiError(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
+
+
+@dataclass
+class Deferred:
+    """A route's answer that needs a long call (an agent's search): the server runs
+    ``work()`` without the session's lock, so other requests are answered meanwhile,
+    then ``finish(result)`` under the lock; ``finish`` refuses a result the game has
+    moved past (409)."""
+
+    work: Callable[[], Any]
+    finish: Callable[[Any], dict[str, Any]]
+
+
+def _stale(line: "_Line", state: State, now: "_Line") -> None:
+    if now is not line or now.state is not state:
+        raise ApiError(409, "the game changed while the agent was thinking (another request moved it); reload "
+                            "the state and try again")
 
 
 def _int_field(body: dict[str, Any], name: str, *, required: bool = True, default: int = 0) -> int:
@@ -80,7 +98,6 @@ class TriangleSession:
         self.next_seed = seed
         self.games_started = 0
         self.line = self._new_line(seed, {"source": "meeple play"})
-        self._agents: dict[str, Agent] = {}
 
     # ---- games and the log ----
 
@@ -161,16 +178,21 @@ class TriangleSession:
         if route == "hint":
             self._check_move_number(body)
             which = body.get("agent", "heuristic")
-            if which not in HINT_AGENTS:
-                raise ApiError(400, f"unknown hint agent {json.dumps(which)}; use one of {sorted(HINT_AGENTS)}")
-            state = self.line.state
+            if not isinstance(which, str) or which not in HINT_AGENTS:
+                raise ApiError(400, f"unknown hint agent {json.dumps(which)[:80]}; use one of {sorted(HINT_AGENTS)}")
+            line, state = self.line, self.line.state
             if state.is_terminal:
                 raise ApiError(409, "the game is over: there is nothing to hint")
-            agent = self._agents.get(which)
-            if agent is None:
-                agent = self._agents[which] = Agent(HINT_AGENTS[which], self.game, self.line.seed)
-            action = agent.act(state)
-            return self.response(hint=action, hint_name=self.game.action_name(action), hint_agent=which)
+            # A fresh agent a hint, seeded by the game and the move: the same position of
+            # the same game gets the same hint, whatever was asked before.
+            agent = Agent(HINT_AGENTS[which], self.game, derive_seed(line.seed, state.move_number))
+            private = state.clone()
+
+            def finish(action: int) -> dict[str, Any]:
+                _stale(line, state, self.line)
+                return self.response(hint=action, hint_name=self.game.action_name(action), hint_agent=which)
+
+            return Deferred(lambda: agent.act(private), finish)  # type: ignore[return-value]
         if route == "position":
             self._check_move_number(body)
             position: dict[str, Any] = {k: body[k] for k in ("occupied", "shapes", "colors") if k in body}
@@ -335,7 +357,14 @@ class CatanSession:
             elif acting is None:
                 raise ApiError(409, "several seats act at once; this server plays one seat at a time")
             else:
-                action = self.agents[acting].act(state)
+                line, agent, position, seat = self.line, self.agents[acting], state.clone(), acting
+
+                def finish(chosen: int) -> dict[str, Any]:
+                    _stale(line, state, self.line)
+                    self._play(chosen, seat)
+                    return self.response()
+
+                return Deferred(lambda: agent.act(position), finish)  # type: ignore[return-value]
             assert acting is not None
             self._play(action, acting)
             return self.response()

@@ -24,7 +24,7 @@ import numpy as np
 
 from .._ffi import VERSION, lib
 from ..batch import RECORD_ACTIONS, RECORD_ALL, RECORD_GAME_ENDS, RECORD_GAME_STARTS, RECORD_TRADES, parse_mask
-from ..errors import VersionMismatchError
+from ..errors import MeepleError, VersionMismatchError
 from ..game import Game, State
 
 __all__ = [
@@ -265,8 +265,11 @@ def read_event_log(path: str | os.PathLike[str], *, force: bool = False) -> Even
         raise EventLogError(f"{p}: the header (bytes {at}..{at + size}) fails its checksum")
     try:
         header = json.loads(text)
-    except ValueError as e:
+    except (ValueError, RecursionError) as e:
         raise EventLogError(f"{p}: the header (bytes {at}..{at + size}) is not JSON: {e}") from None
+    if not isinstance(header, dict):
+        raise EventLogError(f"{p}: the header (bytes {at}..{at + size}) is a JSON {type(header).__name__}, "
+                            "not an object")
     if not force and header.get("library") != VERSION:
         raise VersionMismatchError(f"{p} was written by meeple {header.get('library')}, this is meeple "
                                    f"{VERSION}; its games may not replay the same (force=True or "
@@ -274,7 +277,7 @@ def read_event_log(path: str | os.PathLike[str], *, force: bool = False) -> Even
     if not force and header.get("event_version") != EVENT_VERSION:
         raise VersionMismatchError(f"{p} holds event rows of version {header.get('event_version')}; this library "
                                    f"writes version {EVENT_VERSION} (force=True or --force reads it anyway)")
-    width = int(header["row_ints"])
+    width = _check_header(p, header, at, size, force)["row_ints"]
     at += size + 4
     chunks: list[bytes] = []
     lost, complete, cut_at = 0, False, None
@@ -289,7 +292,11 @@ def read_event_log(path: str | os.PathLike[str], *, force: bool = False) -> Even
             damage = f"{p}: unknown chunk {tag!r} at byte {at} (the file is damaged there)"
             break
         if len(data) - body < length:
-            cut_at = at
+            if _goes_on(data, body):  # a whole chunk follows: the length is damaged, the file is not cut
+                damage = (f"{p}: the chunk at byte {at} says {length:,} bytes, past the end of the file, but "
+                          "whole chunks follow it (the file is damaged there)")
+            else:
+                cut_at = at
             break
         payload = data[body: body + length]
         if zlib.crc32(payload) != crc:
@@ -310,6 +317,60 @@ def read_event_log(path: str | os.PathLike[str], *, force: bool = False) -> Even
     if damage:
         raise EventLogError(damage, log)
     return log
+
+
+_MAX_ROW_INTS = 4096  # wider than any game's rows; a header asking more is damaged
+
+
+def _check_header(p: Path, header: Any, at: int, size: int, force: bool) -> dict[str, Any]:
+    """The header's fields the reader relies on, each checked: a checksum proves only that
+    the bytes are as written, not that a meeple writer wrote them."""
+    where = f"{p}: the header (bytes {at}..{at + size})"
+    if not isinstance(header, dict):
+        raise EventLogError(f"{where} is a JSON {type(header).__name__}, not an object")
+    spec = header.get("game")
+    if not isinstance(spec, str) or not spec or "\0" in spec or len(spec) > 4096:
+        raise EventLogError(f"{where}: 'game' must be a game spec string, got {_short(spec)}")
+    try:
+        game = Game(spec)
+    except (MeepleError, ValueError) as e:
+        raise EventLogError(f"{where}: 'game' {_short(spec)} is not a game this library has ({e})") from None
+    width = header.get("row_ints")
+    if not isinstance(width, int) or isinstance(width, bool) or not _HEADER <= width <= _MAX_ROW_INTS:
+        raise EventLogError(f"{where}: 'row_ints' must be a whole number from {_HEADER} to {_MAX_ROW_INTS:,}, "
+                            f"got {_short(width)}")
+    if width != game.event_row_ints and not force:
+        raise EventLogError(f"{where}: 'row_ints' is {width} but rows of {game.spec} have {game.event_row_ints} "
+                            "ints")
+    agents = header.get("agents")
+    if agents is not None and (not isinstance(agents, list) or len(agents) != game.num_players
+                               or not all(isinstance(a, str) for a in agents)):
+        raise EventLogError(f"{where}: 'agents' must be null or {game.num_players} spec strings (one a seat of "
+                            f"{game.spec}), got {_short(agents)}")
+    metadata = header.get("metadata")
+    if metadata is not None and not isinstance(metadata, dict):
+        raise EventLogError(f"{where}: 'metadata' must be an object, got {_short(metadata)}")
+    return header
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if not (isinstance(value, int) and abs(value).bit_length() > 200) else "a huge number"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _goes_on(data: bytes, start: int) -> bool:
+    """Whether a whole chunk (a known tag, a payload that fits and passes its checksum)
+    starts anywhere at or after ``start``: a writer cut while writing leaves none."""
+    for tag in (_ROWS, _LOST, _END):
+        at = data.find(tag, start)
+        while at >= 0:
+            if len(data) - at >= _CHUNK.size:
+                _, length, crc = _CHUNK.unpack_from(data, at)
+                body = at + _CHUNK.size
+                if len(data) - body >= length and zlib.crc32(data[body: body + length]) == crc:
+                    return True
+            at = data.find(tag, at + 1)
+    return False
 
 
 # ---- replay ----

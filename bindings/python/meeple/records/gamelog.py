@@ -15,6 +15,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 import struct
 import zlib
 from dataclasses import dataclass, field
@@ -251,30 +252,51 @@ class GameLogError(ValueError):
         self.partial = partial
 
 
-def read_game_log(path: str | os.PathLike[str]) -> GameLog:
+MAX_TEXT_BYTES = 1 << 28
+"""The most text (after gzip) ``read_game_log`` reads by default: 256 MiB, about a
+million Catan moves; a small gzip that inflates past it is refused, not read for minutes."""
+
+_LINE = re.compile(rb"[^\n]+")
+
+
+def _lines_of(text: bytes, offset: int | None, start: int) -> list[tuple[int, bytes]]:
+    """The non-empty lines of ``text`` with their offset (the member's, or each line's own
+    from ``start`` when ``offset`` is None). A scan, not a split: a file of newlines is
+    cheap."""
+    return [(offset if offset is not None else start + m.start(), m.group()) for m in _LINE.finditer(text)
+            if m.group().strip()]
+
+
+def read_game_log(path: str | os.PathLike[str], *, max_bytes: int = MAX_TEXT_BYTES) -> GameLog:
     """Reads a game log (gzipped, any number of members, or plain JSON Lines). A file
     cut short reads up to the cut: the complete games, then the cut game's records
     with ``end`` None, and ``cut_at``/``message`` say where. Raises ``GameLogError``
-    naming the file and byte for damaged data or records that are not a game log."""
+    naming the file and byte for damaged data or records that are not a game log, and
+    for text (after gzip) past ``max_bytes``."""
     p = Path(path)
     data = p.read_bytes()
     lines: list[tuple[int, bytes]] = []  # (byte offset of its member, line)
     cut_at = None
+    too_big = (f"{p}: its text is over {max_bytes:,} bytes (after gzip); a game log that big is not one this "
+               "reader takes (max_bytes= raises the limit)")
     if data[:2] == b"\x1f\x8b":
         at = 0
+        left = max_bytes
         while at < len(data):
             d = zlib.decompressobj(31)
             try:
-                text = d.decompress(data[at:])
+                text = d.decompress(data[at:], left + 1)
             except zlib.error as e:
                 partial = _parse(p, lines)
                 raise GameLogError(f"{p}: the gzip member at byte {at} is damaged ({e})", partial) from None
-            whole = text.split(b"\n")
+            if len(text) > left:
+                raise GameLogError(too_big)
+            left -= len(text)
             if not d.eof:
                 cut_at = len(data)
-                lines.extend((at, line) for line in whole[:-1])
+                lines.extend(_lines_of(text[: text.rfind(b"\n") + 1], at, 0))
                 break
-            lines.extend((at, line) for line in whole if line)
+            lines.extend(_lines_of(text, at, 0))
             used = len(data) - at - len(d.unused_data)
             at += used
             if d.unused_data and not b"\x1f\x8b".startswith(d.unused_data[:2]):
@@ -283,14 +305,13 @@ def read_game_log(path: str | os.PathLike[str]) -> GameLog:
                 partial = _parse(p, lines)
                 raise GameLogError(f"{p}: bytes at {at} are not a gzip member", partial)
     else:
-        offset = 0
-        for line in data.split(b"\n"):
-            lines.append((offset, line))
-            offset += len(line) + 1
-        if data and not data.endswith(b"\n"):
+        if len(data) > max_bytes:
+            raise GameLogError(too_big)
+        whole = data if data.endswith(b"\n") or not data else data[: data.rfind(b"\n") + 1]
+        if len(whole) != len(data):
             cut_at = len(data)
-            lines.pop()
-    log = _parse(p, [(o, line) for o, line in lines if line.strip()])
+        lines = _lines_of(whole, None, 0)
+    log = _parse(p, lines)
     if cut_at is not None:
         log.cut_at = cut_at
         done = sum(1 for g in log.games if g.end is not None)
@@ -304,8 +325,11 @@ def _parse(p: Path, lines: list[tuple[int, bytes]]) -> GameLog:
     for offset, line in lines:
         try:
             record = json.loads(line)
+        except RecursionError:
+            raise GameLogError(f"{p}: a record in the member at byte {offset} is nested too deeply to be a "
+                               "game-log record", GameLog(p, games)) from None
         except ValueError as e:
-            raise GameLogError(f"{p}: a record in the member at byte {offset} is not JSON ({e})",
+            raise GameLogError(f"{p}: a record in the member at byte {offset} is not JSON ({str(e)[:200]})",
                                GameLog(p, games)) from None
         kind = record.get("type") if isinstance(record, dict) else None
         if kind == "start":

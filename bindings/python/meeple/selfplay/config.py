@@ -108,6 +108,7 @@ class Config:
                 f"reuse=false,seed={seed % 2**53})")
 
 
+_MAX_BYTES = 1 << 20  # a configuration is a few lines; a bigger file is not one
 SECTIONS = {"net": NetConfig, "selfplay": SelfPlayConfig, "train": TrainConfig, "gate": GateConfig,
             "evaluate": EvaluateConfig}
 _TOP = ("seed", "generations")
@@ -133,6 +134,14 @@ _RANGES: dict[str, Any] = {
 }
 
 
+def _short(value: Any) -> str:
+    """A value for a message, cut to 80 characters (a 5,000-digit number stays one line)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 256:
+        return f"a number of {len(str(abs(value))) if abs(value).bit_length() < 13_000 else 'over 4,000'} digits"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _number(key: str, value: Any) -> Any:
     rule = _RANGES[key]
     if isinstance(rule[0], str) and rule[0] in ("int", "float"):
@@ -143,13 +152,14 @@ def _number(key: str, value: Any) -> Any:
         span = f"{lo:,} to {hi:,}" if kind == "int" else f"{lo:g} to {hi:g}"
         if not ok:
             what = "a whole number" if kind == "int" else "a number"
-            raise ConfigError(f"{key}: {what} from {span} is allowed, got {value!r}")
+            raise ConfigError(f"{key}: {what} from {span} is allowed, got {_short(value)}")
         if not lo <= value <= hi:
-            raise ConfigError(f"{key}: {value!r} is out of range; allowed: {span}")
+            raise ConfigError(f"{key}: {_short(value)} is out of range; allowed: {span}")
         return float(value) if kind == "float" else int(value)
     if rule == ("str",):
-        if not isinstance(value, str) or not value:
-            raise ConfigError(f"{key}: an agent spec string is allowed (such as 'mcts(iterations=200)'), got {value!r}")
+        if not isinstance(value, str) or not value or "\0" in value or len(value) > 4096:
+            raise ConfigError(f"{key}: an agent spec string (no NUL, at most 4,096 characters) is allowed, such as "
+                              f"'mcts(iterations=200)'; got {_short(value)}")
         return value
     if value not in rule:
         raise ConfigError(f"{key}: {value!r} is not allowed; allowed: {', '.join(rule)}")
@@ -194,6 +204,12 @@ def config_from_dict(data: Mapping[str, Any]) -> Config:
     return Config(**top)
 
 
+def _parse_error(e: ValueError) -> str:
+    if "integer string conversion" in str(e):
+        return "a number of over 4,300 digits (no setting takes one)"
+    return str(e)[:200]
+
+
 def _read_toml(path: str) -> Any:
     try:
         import tomllib  # type: ignore[import-not-found,unused-ignore]
@@ -204,10 +220,19 @@ def _read_toml(path: str) -> Any:
             raise ConfigError(f"{path}: reading TOML on Python 3.10 needs tomli (pip install \"meeple[selfplay]\"); "
                               "or write the configuration as JSON") from None
     with open(path, "rb") as f:
-        try:
-            return tomllib.load(f)
-        except tomllib.TOMLDecodeError as e:
-            raise ConfigError(f"{path}: not valid TOML: {e}") from None
+        raw = f.read(_MAX_BYTES + 1)
+    if len(raw) > _MAX_BYTES:
+        raise ConfigError(f"{path}: over {_MAX_BYTES:,} bytes; a configuration is a few lines")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {e.start}); write the configuration as UTF-8") from None
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise ConfigError(f"{path}: nested too deeply; a configuration is sections of keys") from None
+    except ValueError as e:  # TOMLDecodeError, and integers past Python's digit limit
+        raise ConfigError(f"{path}: not valid TOML: {_parse_error(e)}") from None
 
 
 def load_config(path: Optional[str]) -> Config:
@@ -222,11 +247,18 @@ def load_config(path: Optional[str]) -> Config:
     if ext == ".toml":
         data = _read_toml(path)
     else:
-        with open(path, encoding="utf-8") as f:
-            try:
-                data = json.load(f)
-            except json.JSONDecodeError as e:
-                raise ConfigError(f"{path}: not valid JSON: {e}") from None
+        with open(path, "rb") as f:
+            raw = f.read(_MAX_BYTES + 1)
+        if len(raw) > _MAX_BYTES:
+            raise ConfigError(f"{path}: over {_MAX_BYTES:,} bytes; a configuration is a few lines")
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError as e:
+            raise ConfigError(f"{path}: not UTF-8 text (byte {e.start}); write the configuration as UTF-8") from None
+        except RecursionError:
+            raise ConfigError(f"{path}: nested too deeply; a configuration is sections of keys") from None
+        except ValueError as e:  # JSONDecodeError, and integers past Python's digit limit
+            raise ConfigError(f"{path}: not valid JSON: {_parse_error(e)}") from None
     try:
         return config_from_dict(data)
     except ConfigError as e:

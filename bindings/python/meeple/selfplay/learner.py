@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import os
+import pickle
 from typing import Any
 
 import numpy as np
@@ -29,10 +30,14 @@ from .config import Config
 from .net import load_weights, to_relative, weights_of
 from .replay import ReplayStore, write_atomically
 
-__all__ = ["Learner", "checkpoint_path", "read_checkpoint", "CHECKPOINT_FORMAT_VERSION"]
+__all__ = ["Learner", "checkpoint_path", "read_checkpoint", "CheckpointError", "CHECKPOINT_FORMAT_VERSION"]
 
 CHECKPOINT_FORMAT_VERSION = 1
 _TRAIN_KEY = 0x747261696E
+
+
+class CheckpointError(ValueError):
+    """A checkpoint that is damaged, of another format, or holds more than weights."""
 
 
 def checkpoint_path(root: str, generation: int) -> str:
@@ -41,9 +46,19 @@ def checkpoint_path(root: str, generation: int) -> str:
 
 def read_checkpoint(root: str, generation: int) -> dict[str, Any]:
     path = checkpoint_path(root, generation)
-    data = torch.load(path, map_location="cpu", weights_only=False)
+    # weights_only: a checkpoint is tensors, numbers and strings; the full unpickler would run
+    # any code a .pt file in a shared or downloaded run folder carries.
+    try:
+        data = torch.load(path, map_location="cpu", weights_only=True)
+    except pickle.UnpicklingError:
+        raise CheckpointError(f"{path}: refused: it holds more than weights (objects torch loads only by "
+                              "running code); a self-play "
+                              "checkpoint holds only tensors, numbers and strings") from None
+    except (EOFError, RuntimeError, OSError, ValueError) as e:
+        raise CheckpointError(f"{path}: not a readable checkpoint (cut short or damaged: {str(e)[:200]}); "
+                              "delete it and run the same command to train that generation again") from None
     if not isinstance(data, dict) or data.get("format") != CHECKPOINT_FORMAT_VERSION:
-        raise ValueError(f"{path}: not a meeple self-play checkpoint of format {CHECKPOINT_FORMAT_VERSION}")
+        raise CheckpointError(f"{path}: not a meeple self-play checkpoint of format {CHECKPOINT_FORMAT_VERSION}")
     return data
 
 

@@ -19,12 +19,12 @@ import os
 import time
 from typing import Any, Callable, Optional
 
-from ..agents import Agent
+from ..agents import make_agent
 from ..errors import MeepleError
 from ..game import Game
 from ..search import Search
 from .config import Config, ConfigError
-from .replay import ReplayStore, write_atomically
+from .replay import ReplayStore, ShardError, write_atomically
 
 __all__ = ["run", "RunError", "check", "RUN_FORMAT_VERSION", "read_run"]
 
@@ -45,9 +45,9 @@ def check(game: Game, config: Config) -> None:
     except MeepleError as e:
         raise ConfigError(f"selfplay: the search these settings make is refused for {game.spec}: {e}") from None
     if config.evaluate.games:
-        try:
-            Agent(config.evaluate.reference, game, 0)
-        except MeepleError as e:
+        try:  # make_agent: the arena also plays the Python agents (greedy-net, mcts-net)
+            make_agent(config.evaluate.reference, game, 0)
+        except (MeepleError, ValueError, OSError) as e:
             raise ConfigError(f"evaluate.reference: {e}") from None
 
 
@@ -65,8 +65,15 @@ def read_run(root: str) -> Optional[dict[str, Any]]:
     path = os.path.join(root, "run.json")
     if not os.path.exists(path):
         return None
-    with open(path, encoding="utf-8") as f:
-        state = json.load(f)
+    try:
+        with open(path, encoding="utf-8") as f:
+            state = json.load(f)
+    except (ValueError, RecursionError) as e:  # cut short, not UTF-8, not JSON
+        raise RunError(f"{path}: damaged ({str(e)[:200]}); it is written whole, so another program changed "
+                       "it: restore it, or give another folder") from None
+    if not isinstance(state, dict):
+        raise RunError(f"{path}: damaged (a JSON {type(state).__name__}, not an object); restore it, or give "
+                       "another folder")
     if state.get("format") != RUN_FORMAT_VERSION:
         raise RunError(f"{path}: run format {state.get('format')!r}; this meeple reads format {RUN_FORMAT_VERSION}")
     return dict(state)
@@ -149,16 +156,26 @@ def _loop(game: Game, config: Config, root: str, state: dict[str, Any], executor
         have = store.chunks(g)
         todo = [c for c in range(config.selfplay.chunks_per_generation) if c not in have]
         positions = games = leaves = 0
+        for c in sorted(have):  # shards a killed run finished: the history counts the whole generation
+            try:
+                kept = store.read(g, c, counts=True)
+            except ShardError as e:
+                raise RunError(str(e)) from None
+            positions += int(kept["positions"])
+            games += int(kept["games"])
+            leaves += int(kept["leaves"])
+        played = 0
         for data in executor.play(best_weights, state["best"], g, todo):
             try:
                 store.write(data)
             except OSError as e:
                 raise _disk(e, f"a shard of generation {g}", g) from None
-            positions += len(data["obs"])
+            played += len(data["obs"])
             games += int(data["games"])
             leaves += int(data["leaves"])
             if on_chunk is not None:
                 on_chunk(data)
+        positions += played
         play_seconds = time.perf_counter() - started
         try:
             candidate, losses = executor.learner.train(g)
@@ -168,7 +185,7 @@ def _loop(game: Game, config: Config, root: str, state: dict[str, Any], executor
         if gate["promoted"]:
             state["best"], best_weights = g + 1, candidate
         record = {"generation": g, "games": games, "positions": positions, "leaves": leaves,
-                  "play_seconds": play_seconds, "positions_per_second": positions / play_seconds if todo else None,
+                  "play_seconds": play_seconds, "positions_per_second": played / play_seconds if todo else None,
                   "actors": executor.actors, **losses, "gate": gate, "best": state["best"],
                   "seconds": time.perf_counter() - started}
         state["history"].append(record)
@@ -185,7 +202,7 @@ def _loop(game: Game, config: Config, root: str, state: dict[str, Any], executor
             _write_run(root, state)
         except OSError as e:
             raise _disk(e, "run.json", g - 1) from None
-        speed = f"{positions / play_seconds:,.0f} positions/s" if todo and play_seconds > 0 else "from disk"
+        speed = f"{played / play_seconds:,.0f} positions/s" if todo and play_seconds > 0 else "from disk"
         verdict = "promoted" if gate["promoted"] else "kept the best"
         log(f"generation {g - 1}: {games} games, {positions:,} positions ({speed}); loss policy "
             f"{losses['policy_loss']:.3f} value {losses['value_loss']:.3f}; gate {gate['decision']} after "

@@ -4,7 +4,8 @@
 ``obs`` (float32[k, obs_size]), ``masks`` (bool[k, num_actions]), ``policy``
 (float32[k, num_actions], the visit policy), ``root_value`` and ``result``
 (float32[k, num_players], per absolute seat), ``player`` and ``game`` (int32[k]), and
-``format`` (:data:`REPLAY_FORMAT_VERSION`). A shard is written to a temporary file in
+``format`` (:data:`REPLAY_FORMAT_VERSION`), with the chunk's ``games`` and search
+``leaves`` (int64 scalars: a resumed run's history counts the shards it kept). A shard is written to a temporary file in
 the same folder, flushed to disk and renamed into place, so it is either whole or
 absent: a run killed while writing leaves at most a ``.tmp`` file, removed when the
 store opens again.
@@ -14,15 +15,21 @@ from __future__ import annotations
 
 import os
 import re
+import zipfile
 from typing import Any, Iterable, Optional
 
 import numpy as np
 
-__all__ = ["ReplayStore", "REPLAY_FORMAT_VERSION", "write_atomically"]
+__all__ = ["ReplayStore", "ShardError", "REPLAY_FORMAT_VERSION", "write_atomically"]
 
 REPLAY_FORMAT_VERSION = 1
 _SHARD = re.compile(r"gen-(\d{6})-chunk-(\d{6})\.npz$")
 _ARRAYS = ("obs", "masks", "policy", "root_value", "result", "player", "game")
+_COUNTS = ("games", "leaves")
+
+
+class ShardError(ValueError):
+    """A replay shard that is damaged (cut short, not an archive) or of another format."""
 
 
 def write_atomically(path: str, write: Any) -> None:
@@ -69,16 +76,30 @@ class ReplayStore:
     def write(self, data: dict[str, Any]) -> str:
         path = self.path(int(data["generation"]), int(data["chunk"]))
         arrays = {k: data[k] for k in _ARRAYS}
+        arrays.update({k: np.asarray(data[k], dtype=np.int64) for k in _COUNTS})
         write_atomically(path, lambda f: np.savez(f, format=np.int32(REPLAY_FORMAT_VERSION), **arrays))
         return path
 
-    def read(self, generation: int, chunk: int) -> dict[str, np.ndarray]:
+    def read(self, generation: int, chunk: int, *, counts: bool = False) -> dict[str, Any]:
+        """The arrays of a shard (with ``counts``: only ``positions``, ``games`` and
+        ``leaves``). Raises ``ShardError`` naming the file when it is damaged."""
         path = self.path(generation, chunk)
-        with np.load(path) as z:
-            version = int(z["format"])
-            if version != REPLAY_FORMAT_VERSION:
-                raise ValueError(f"{path}: replay format {version}; this meeple reads format {REPLAY_FORMAT_VERSION}")
-            return {k: z[k] for k in _ARRAYS}
+        try:
+            with np.load(path) as z:
+                version = int(z["format"])
+                if version != REPLAY_FORMAT_VERSION:
+                    raise ShardError(f"{path}: replay format {version}; this meeple reads format "
+                                     f"{REPLAY_FORMAT_VERSION}")
+                if counts:
+                    out = {"positions": np.int64(len(z["player"]))}
+                    out.update({k: np.int64(z[k]) if k in z.files else np.int64(0) for k in _COUNTS})
+                    return out
+                return {k: z[k] for k in _ARRAYS}
+        except ShardError:
+            raise
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
+            raise ShardError(f"{path}: a damaged replay shard ({type(e).__name__}: {str(e)[:200]}); delete it "
+                             "and run the same command: its chunk is played again from its seed") from None
 
     def load(self, generations: Iterable[int], limit: Optional[int] = None) -> dict[str, np.ndarray]:
         """Every position of the given generations, concatenated in (generation, chunk) order."""

@@ -39,8 +39,24 @@
     return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
   }
 
+  // A log is data from anywhere (a shared file, a download): every string in it, keys
+  // included, is escaped once as it is parsed, so no value becomes markup wherever a
+  // page puts it into HTML (numbers, booleans and null cannot carry any). Markup
+  // characters then show as written, escaped again by esc() where a page calls it.
+  function parseEscaped(text) {
+    return JSON.parse(text, (key, value) => {
+      if (typeof value === "string") return esc(value);
+      if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+      const out = {};
+      for (const k of Object.keys(value)) {  // defineProperty: a "__proto__" key stays a key
+        Object.defineProperty(out, esc(k), { value: value[k], enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    });
+  }
+
   function seat(p) {
-    return SEATS[p] || { name: "Seat " + p, glyph: String(p), shape: "circle", color: "#777777" };
+    return SEATS[p] || { name: "Seat " + esc(p), glyph: esc(p), shape: "circle", color: "#777777" };
   }
 
   // A seat's glyph as an SVG shape centred on (x, y) with radius r.
@@ -300,7 +316,7 @@
   }
 
   global.MeepleDraw = {
-    SEATS, TERRAIN, RESOURCES, DEV_CARDS, themes, seat, glyph, esc,
+    SEATS, TERRAIN, RESOURCES, DEV_CARDS, themes, seat, glyph, esc, parseEscaped,
     catanBoard, catanHighlight, triangleBoard, trianglePlacement, tictactoeBoard, timeline, timelineIndex,
   };
 })(typeof window !== "undefined" ? window : globalThis);
