@@ -8,6 +8,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${MEEPLE_BUILD_DIR:-$root/build/test}"
+case "$build" in /*) ;; *) build="$PWD/$build" ;; esac
 stage="$build/stage"
 if [ ! -f "$stage/include/meeple/meeple.h" ]; then
   echo "no meeple installed in $stage: run tests/run.sh first (it builds and installs it)" >&2

@@ -12,7 +12,7 @@ import re
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "bindings" / "python" / "meeple"
 PAGES = [ROOT / "records" / "pages" / "viewer.html", ROOT / "play" / "pages" / "play-catan.html",
-         ROOT / "play" / "pages" / "play-triangle.html"]
+         ROOT / "play" / "pages" / "play-triangle.html", ROOT / "play" / "pages" / "play-table.html"]
 
 
 def hashes(page: str) -> str:

@@ -22,11 +22,9 @@ from meeple.selfplay.executor import LocalExecutor, RayExecutor
 from meeple.selfplay.actor import SelfPlayActor
 from meeple.selfplay.net import weights_of
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-
 
 def measure(game: str, actors: int, chunks: int, ray: bool) -> dict:
-    config = selfplay.load_config(os.path.join(HERE, f"{game}.toml"))
+    config = selfplay.load_config(selfplay.config.default_config_path(game))  # the packaged one
     sp = dataclasses.replace(config.selfplay, actors=actors)
     config = dataclasses.replace(config, selfplay=sp)
     weights = weights_of(SelfPlayActor(game, config).net)

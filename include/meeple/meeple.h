@@ -590,7 +590,9 @@ MEEPLE_API uint64_t meeple_batch_derive_seed(uint64_t seed, uint64_t index);
 /* Makes a batch of n slots of `game`, slot i starting from
  * meeple_batch_derive_seed(seed, i). threads: 0 for one per core, else the count
  * (at most 256). Returns MEEPLE_OK, MEEPLE_ERR_INVALID_ARGUMENT (NULL pointer, n == 0,
- * threads outside 0..256) or MEEPLE_ERR_OUT_OF_MEMORY. *out_batch is set only on
+ * threads outside 0..256) or MEEPLE_ERR_OUT_OF_MEMORY (also, before anything is
+ * allocated, when n slots would need more than the machine's physical memory; the
+ * message gives the estimate and the most that fit). *out_batch is set only on
  * success. */
 MEEPLE_API meeple_status_t meeple_batch_new(const meeple_game_t *game, size_t n, uint64_t seed,
                                             int32_t threads, meeple_batch_t **out_batch);

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/memory_limit.hpp"
 #include "core/seed_derivation.hpp"
 #include "core/snapshot.hpp"
 
@@ -14,8 +15,13 @@ namespace {
 // Slots a pool part gets at least: below this, waking a thread costs more than the work.
 constexpr std::size_t kMinPart = 32;
 
-void check_count(std::size_t n) {
+// Checks n before anything is allocated: at least one slot, and no more than fit in the
+// machine's memory (the record, its end-of-episode row and the per-slot counters).
+void check_count(const AnyGame& game, std::size_t n) {
     if (n == 0) fail(Status::invalid_argument, "a batch needs at least one slot; n is 0");
+    const std::size_t slot = (game.record_size() + 7) / 8 * 8 + SlotEnd::row_bytes(game.num_players(), game.record_size()) +
+                             sizeof(std::int64_t) + sizeof(std::uint8_t);
+    check_fits_in_memory("batch slots of " + game.spec(), n, slot);
 }
 
 }  // namespace
@@ -42,7 +48,7 @@ Batch::Batch(std::shared_ptr<const AnyGame> game, std::size_t n, int threads, Un
       n_(n),
       stride_words_((game_->record_size() + 7) / 8),
       players_(game_->num_players()),
-      pool_((check_count(n), threads)) {
+      pool_((check_count(*game_, n), threads)) {
     records_ = std::make_unique<std::uint64_t[]>(n_ * stride_words_);
     illegal_.resize(n_);
     last_step_.resize(n_);

@@ -19,4 +19,16 @@ inline std::string echo(std::string_view text) {
     return std::string(text.substr(0, cut)) + "... (" + std::to_string(text.size()) + " bytes)";
 }
 
+// The whole UTF-8 character that starts at byte `pos` of `text` (its lead byte and the
+// continuation bytes after it), so a message quoting one bad character never cuts it
+// in half; one byte when `pos` is not a lead byte.
+inline std::string char_at(std::string_view text, std::size_t pos) {
+    if (pos >= text.size()) return {};
+    std::size_t end = pos + 1;
+    if ((static_cast<unsigned char>(text[pos]) & 0xC0) == 0xC0) {
+        while (end < text.size() && end - pos < 4 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+    }
+    return std::string(text.substr(pos, end - pos));
+}
+
 }  // namespace meeple

@@ -47,7 +47,7 @@ Class read_class(std::string_view s, std::size_t& pos, std::string_view item) {
         if (!r[k]) {
             if (c == '1' && pos + static_cast<std::size_t>(k) + 1 < s.size() && s[pos + static_cast<std::size_t>(k) + 1] == '0')
                 bad(item, "write ten as 'T' in a range (as 'TT' or 'AT'); ranks are " + std::string(kRankList));
-            bad(item, "'" + std::string(1, c) + "' is not a rank; ranks are " + std::string(kRankList));
+            bad(item, "'" + char_at(s, pos + static_cast<std::size_t>(k)) + "' is not a rank; ranks are " + std::string(kRankList));
         }
     }
     pos += 2;

@@ -16,7 +16,9 @@
 #include <array>
 #include <charconv>
 #include <map>
+#include <set>
 #include <unordered_map>
+#include <vector>
 #include <string>
 
 #include "core/echo.hpp"
@@ -113,7 +115,7 @@ Pattern read_pattern(std::string_view s, std::size_t& pos, std::string_view item
     }
     if (n < 4) {
         if (pos < s.size() && s[pos] != '+' && s[pos] != '-' && !(s[pos] == 'd' || s[pos] == 's' || s[pos] == 'r')) {
-            bad(item, "'" + std::string(1, s[pos]) + "' is not allowed here; " + kPloHelp);
+            bad(item, "'" + char_at(s, pos) + "' is not allowed here; " + kPloHelp);
         }
         bad(item, "a PLO pattern has 4 symbols, this one has " + std::to_string(n) + "; fill with * for any rank, as '" +
                       std::string(s.substr(pos - n, n)) + std::string(4 - n, '*') + "'");
@@ -241,8 +243,64 @@ Range parse_plo_range(std::string_view text) {
 
 namespace meeple::poker {
 
-// The canonical PLO text: a whole rank multiset as its 4 ranks ('AAKK'), else its whole
-// ds, ss or r part ('AAKKds'), else exact hands; per weight, the heaviest first.
+namespace {
+
+// Rank multisets as count words: 4 bits a rank, the deuce lowest (PloHand::counts).
+int rank_count(std::uint64_t counts, int rank) { return static_cast<int>((counts >> (4 * (rank - 2))) & 0xF); }
+
+bool contains(std::uint64_t counts, std::uint64_t pattern) {
+    for (int rank = 2; rank <= 14; ++rank)
+        if (rank_count(counts, rank) < rank_count(pattern, rank)) return false;
+    return true;
+}
+
+// Every multiset of `size` ranks, the higher ranks first.
+std::vector<std::uint64_t> rank_multisets(int size) {
+    std::vector<std::uint64_t> out;
+    auto walk = [&](auto&& self, int top, int left, std::uint64_t counts) -> void {
+        if (left == 0) {
+            out.push_back(counts);
+            return;
+        }
+        for (int rank = top; rank >= 2; --rank) self(self, rank, left - 1, counts + (std::uint64_t{1} << (4 * (rank - 2))));
+    };
+    walk(walk, 14, size, 0);
+    return out;
+}
+
+// Patterns ('AA**', 'AK**', 'K***') that stand for whole multisets of `whole` (those the
+// range holds with every one of their hands): the most general first, each taken when
+// every multiset it stands for is whole and it adds one not yet covered. Marks what
+// the patterns cover in `covered`.
+std::vector<std::uint64_t> covering_patterns(const std::set<std::uint64_t>& whole, std::set<std::uint64_t>& covered) {
+    static const std::vector<std::uint64_t> all = rank_multisets(4);  // 1,820
+    std::vector<std::uint64_t> chosen;
+    if (whole.size() < 2) return chosen;
+    for (int fixed = 1; fixed <= 3; ++fixed) {
+        for (std::uint64_t pattern : rank_multisets(fixed)) {
+            bool every = true, adds = false;
+            for (std::uint64_t m : all) {
+                if (!contains(m, pattern)) continue;
+                if (!whole.count(m)) {
+                    every = false;
+                    break;
+                }
+                adds = adds || !covered.count(m);
+            }
+            if (!every || !adds) continue;
+            chosen.push_back(pattern);
+            for (std::uint64_t m : all)
+                if (contains(m, pattern)) covered.insert(m);
+        }
+    }
+    return chosen;
+}
+
+}  // namespace
+
+// The canonical PLO text: patterns with '*' for runs of whole rank multisets ('AA**'),
+// then each other whole multiset as its 4 ranks ('AAKK'), else its whole ds, ss or r
+// part ('AAKKds'), else exact hands; per weight, the heaviest first.
 std::string format_plo_range(const Range& r) {
     // Hands a multiset holds, all and per suit shape.
     static const auto totals = [] {
@@ -271,11 +329,18 @@ std::string format_plo_range(const Range& r) {
             groups[h->counts].push_back(h);
         }
         std::vector<std::string> items, exact;
+        std::set<std::uint64_t> whole, covered;
+        for (const auto& [counts, hands] : groups)
+            if (static_cast<int>(hands.size()) == totals.at(counts)[4]) whole.insert(counts);
+        for (std::uint64_t pattern : covering_patterns(whole, covered)) {
+            std::string text = ranks_text(pattern);
+            items.push_back(text + std::string(4 - text.size(), '*'));
+        }
         // Higher ranks sit in higher nibbles, so a larger count word is a "higher" multiset.
         for (const auto& [counts, hands] : groups) {
             const auto& total = totals.at(counts);
-            if (static_cast<int>(hands.size()) == total[4]) {
-                items.push_back(ranks_text(counts));
+            if (whole.count(counts)) {
+                if (!covered.count(counts)) items.push_back(ranks_text(counts));
                 continue;
             }
             std::array<int, 4> have{};

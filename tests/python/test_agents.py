@@ -141,8 +141,8 @@ def test_python_agents_play_and_an_illegal_action_loses_the_game():
     assert len(r.games.seeds) == 4  # the tournament went on
 
 
-def test_elo_fit_agrees_with_scipy_on_a_cycle():
-    optimize = pytest.importorskip("scipy.optimize")
+def test_elo_fit_agrees_with_scipy_on_a_cycle(require_peer):
+    optimize = require_peer("scipy.optimize", extra="arena-peers")
     games = np.array([[0, 20, 30], [20, 0, 25], [30, 25, 0]], float)
     score = np.array([[0, 13, 12], [7, 0, 16], [18, 9, 0]], float)
     elo, se = arena.elo_fit(games, score)

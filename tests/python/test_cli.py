@@ -61,10 +61,14 @@ def test_demo_catan_moves_have_readable_names(capsys):
     assert re.search(r"^\s*\d+\. seat \d +roll$", out, re.M)
 
 
-def test_demo_quiet_prints_only_the_total(capsys):
-    assert main(["demo", "--games", "4", "--quiet"]) == 0
+def test_demo_quiet_prints_only_the_total_and_where_the_log_went(capsys, tmp_path):
+    log = tmp_path / "d.jsonl.gz"
+    assert main(["demo", "--games", "4", "--quiet", "--log", str(log)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 1 and out[0].startswith("total returns over 4 games: ")
+    assert len(out) == 2 and out[0].startswith("total returns over 4 games: ")
+    assert out[1] == f"recorded 4 game(s) to {log}; view them with: meeple view {log}" and log.is_file()
+    assert main(["demo", "--games", "4", "--quiet", "--no-log"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 1
 
 
 def test_demo_json_holds_every_game(capsys):
@@ -124,7 +128,7 @@ def test_demo_help_lists_the_games(capsys):
         assert name in out.split("--game SPEC")[-1].split("--games N")[0]
 
 
-def test_a_closed_pipe_ends_quietly():
+def test_a_closed_pipe_ends_with_one_line_and_status_2():
     proc = subprocess.Popen([sys.executable, "-m", "meeple", "demo", "--games", "2000"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None
@@ -132,7 +136,8 @@ def test_a_closed_pipe_ends_quietly():
     proc.stdout.close()  # as `| head -1` does
     err = proc.stderr.read().decode()
     proc.wait(timeout=60)
-    assert err == "" and proc.returncode in (0, 1)
+    assert proc.returncode == 2 and err.count("\n") == 1, err
+    assert "output pipe was closed" in err and "Traceback" not in err
 
 
 def test_demo_is_reproducible(capsys):

@@ -204,6 +204,27 @@ def test_command_serves_and_stops_quietly_on_ctrl_c(tmp_path):
     assert len(read_game_log(tmp_path / "cli.jsonl.gz").games) == 1
 
 
+def test_command_stopped_with_sigterm_writes_the_game_in_progress(tmp_path):
+    proc = _start_command(tmp_path, "--seed", "3")
+    try:
+        line = proc.stdout.readline()
+        port = int(line.rsplit(":", 1)[1].strip().rstrip("/"))
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/api/state")
+        s = json.loads(conn.getresponse().read())
+        conn.request("POST", "/api/move", body=json.dumps({"move": 0, "action": s["legal"][0]}))
+        assert conn.getresponse().status == 200
+        conn.close()
+        proc.send_signal(signal.SIGTERM)  # as `kill` or a service manager stops it
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "1 game(s) written" in out
+    assert len(read_game_log(tmp_path / "cli.jsonl.gz").games) == 1
+
+
 def test_command_refuses_bad_arguments(capsys, tmp_path):
     log = tmp_path / "never.jsonl.gz"
     assert main(["play", "catan", "--opponents", "heuristic,random", "--no-browser", "--log", str(log)]) == 2
@@ -499,3 +520,147 @@ def test_browser_plays_catan_turns_with_a_trade_and_the_robber(browser, tmp_path
         log.close()
     games = read_game_log(tmp_path / "catan.jsonl.gz").games
     assert len(games) == 1 and games[0].start["meta"]["seat"] == 0
+
+
+def test_browser_catan_shows_short_agent_names_and_the_spec_on_hover(browser, tmp_path):
+    """The README's --opponents heuristic,mcts,random: mcts's spec runs to hundreds of
+    characters. At 1,400 px the score columns stay on screen: the table shows 'mcts',
+    the full spec is the cell's hover title."""
+    from selenium.webdriver.common.by import By
+
+    from meeple.play import CatanSession
+
+    session = CatanSession(0, ["heuristic", "mcts", "random"], 2, None)
+    server = make_server(session)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        browser.get(f"http://127.0.0.1:{server.server_address[1]}/")
+        catan_wait(browser)
+        cells = browser.find_elements(By.CSS_SELECTOR, "#players td.who")
+        assert [c.text for c in cells] == ["human", "heuristic", "mcts", "random"]
+        assert cells[2].get_attribute("title").startswith("mcts(iterations=")
+        width = browser.execute_script("return document.documentElement.clientWidth")
+        right = browser.execute_script(
+            "return Math.max(...[...document.querySelectorAll('#players th')].map(e => e.getBoundingClientRect().right))")
+        scroll = browser.execute_script("return document.documentElement.scrollWidth")
+        browser.save_screenshot(str(SHOTS / "play-catan-names.png"))
+        assert right <= width and scroll <= width, (right, width, scroll)
+    finally:
+        server.shutdown()
+        server.server_close()
+        session.close()
+
+
+def test_catan_for_three_seats_is_played_through_the_api(tmp_path):
+    from meeple.play import CatanSession
+
+    from meeple.commands.play import _playable
+
+    assert _playable("catan(players=3)") == "catan(players=3)"
+    log = GameLogWriter(tmp_path / "catan3.jsonl.gz")
+    session = CatanSession(2, ["heuristic", "random"], 4, log, spec=_playable("catan(players=3)"))
+    server = make_server(session)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        client = Client(server)
+        s = state(client)
+        assert s["game"].startswith("catan(") and "players=3" in s["game"]
+        assert len(s["view"]["players"]) == 3 and [x["who"] for x in s["seats"]] == ["heuristic", "random", "human"]
+        while not s["your_turn"]:  # seats 0 and 1 place a settlement and a road each; then it is seat 2's turn
+            status, s = client.post("advance", {"move": s["move"]})
+            assert status == 200 and s["move"] <= 4, s
+        assert s["move"] == 4 and s["acting"] == 2 and s["view"]["phase"] == "setup_settlement"
+    finally:
+        server.shutdown()
+        server.server_close()
+        session.close()
+        log.close()
+
+
+def test_the_command_takes_catan_with_options_and_refuses_other_games(capsys):
+    assert main(["play", "triangle(x=1)", "--no-browser"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
+    assert main(["play", "catan(players=9)", "--no-browser", "--log", "/nonexistent/x.jsonl.gz"]) == 2
+    assert "players" in capsys.readouterr().err
+
+
+def _table(spec, seat, opponents, seed=1):
+    from meeple.play import TableSession
+
+    session = TableSession(spec, seat, opponents, seed, None)
+    server = make_server(session)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    return session, server
+
+
+def test_tictactoe_on_the_table_page_plays_a_whole_game_through_the_api():
+    session, server = _table("tictactoe", 0, ["random"])
+    try:
+        client = Client(server)
+        status, page = client.request("GET", "/")
+        assert status == 200 and b"meepleTable" in page
+        s = state(client)
+        assert s["name"] == "tictactoe" and s["your_turn"] and [a["id"] for a in s["legal"]] == list(range(9))
+        status, body = client.post("move", {"move": 0, "action": 9})
+        assert status == 400 and "illegal move" in body["error"]
+        while not s["terminal"]:
+            if s["your_turn"]:
+                status, s = client.post("move", {"move": s["move"], "action": s["legal"][0]["id"]})
+            else:
+                assert s["legal"] == []
+                status, s = client.post("advance", {"move": s["move"]})
+            assert status == 200, s
+        assert len(s["returns"]) == 2
+    finally:
+        server.shutdown()
+        server.server_close()
+        session.close()
+
+
+def test_holdem_on_the_table_page_hides_the_other_hole_cards():
+    session, server = _table("holdem", 0, ["heuristic"], seed=5)
+    try:
+        client = Client(server)
+        s = state(client)
+        for _ in range(20):  # the deal (chance) and the button's first decision
+            if s["your_turn"] or s["terminal"]:
+                break
+            status, s = client.post("advance", {"move": s["move"]})
+            assert status == 200, s
+        assert s["your_turn"] and s["view"]["seats"][0]["hole"] and s["view"]["seats"][1]["hole"] is None
+        assert {"fold", "check_call"} <= {a["name"] for a in s["legal"]}
+        # The deal is told as hidden draws: the words never name a card dealt to a seat.
+        assert all(w == "chance: a hidden draw" for w in s["words"] if w.startswith("chance"))
+    finally:
+        server.shutdown()
+        server.server_close()
+        session.close()
+
+
+def test_browser_plays_tictactoe_on_the_table_page(browser):
+    from selenium.webdriver.common.by import By
+
+    session, server = _table("tictactoe", 0, ["random"], seed=2)
+    try:
+        browser.get(f"http://127.0.0.1:{server.server_address[1]}/")
+        browser.execute_script("document.getElementById('speed').value = '0'")
+        for _ in range(9):
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline:
+                s = browser.execute_script("const c = window.meepleTable; return c && c.ready && c.busy === 0 ? c.state : null")
+                if s and (s["your_turn"] or s["terminal"]):
+                    break
+                time.sleep(0.03)
+            if s["terminal"]:
+                break
+            squares = browser.find_elements(By.CSS_SELECTOR, "#table .grid button[data-act]")
+            assert len(squares) == len(s["legal"]) > 0
+            squares[0].click()
+        assert s["terminal"] and "Game over" in browser.find_element(By.ID, "turn").text
+        browser.save_screenshot(str(SHOTS / "play-tictactoe.png"))
+    finally:
+        server.shutdown()
+        server.server_close()
+        session.close()

@@ -64,8 +64,8 @@ def test_missing_keys_take_their_defaults_and_files_are_json_or_toml(tmp_path):
         load_config(str(tmp_path / "a.yaml"))
 
 
-def test_every_example_configuration_is_accepted_for_its_game():
-    folder = REPO_ROOT / "examples" / "selfplay"
+def test_every_packaged_configuration_is_accepted_for_its_game():
+    folder = REPO_ROOT / "bindings" / "python" / "meeple" / "selfplay" / "configs"
     names = sorted(p.name for p in folder.glob("*.toml"))
     assert names == ["catan.toml", "tictactoe.toml", "triangle.toml"]
     for name in names:
@@ -94,8 +94,8 @@ def test_the_command_refuses_a_bad_configuration_with_one_line_and_creates_nothi
     assert "no such configuration file" in capsys.readouterr().err
     assert main(["selfplay", "tictcatoe", "--config", str(cfg), "--out", str(out)]) == 2
     assert "unknown game 'tictcatoe'" in capsys.readouterr().err
-    assert main(["selfplay", "tictactoe", "--out", str(out)]) == 2
-    assert "--config" in capsys.readouterr().err
+    assert main(["selfplay", "tictactoe", "--config", str(cfg)]) == 2  # --config is optional, --out is not
+    assert "give --out DIR" in capsys.readouterr().err
 
 
 # ---- a chunk of self-play, against the rules ----

@@ -21,7 +21,8 @@ PAYLOAD = '<img src=x onerror="window.__meeplePwned=1">'
 KEEP = {"type", "format", "version", "action",  # what makes a line a record the viewer reads
         "data", "board", "buildings", "roads", "occupied", "playable", "shapes", "templates", "cells"}  # geometry
 PAGES = [VIEWER, REPO_ROOT / "bindings/python/meeple/play/pages/play-catan.html",
-         REPO_ROOT / "bindings/python/meeple/play/pages/play-triangle.html"]
+         REPO_ROOT / "bindings/python/meeple/play/pages/play-triangle.html",
+         REPO_ROOT / "bindings/python/meeple/play/pages/play-table.html"]
 
 
 def craft(value, key=None):

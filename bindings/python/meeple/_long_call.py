@@ -69,14 +69,24 @@ class _TqdmBar:
 
 
 class _PlainBar:
-    """A one-line fallback on stderr when tqdm is not installed."""
+    """A one-line fallback on stderr when tqdm is not installed: the count, the share
+    and, once there is a rate to go by, the time left."""
 
     def __init__(self, desc: str, unit: str) -> None:
         self._desc, self._unit, self._shown = desc, unit, False
+        self._start = time.monotonic()
+        self._first: int | None = None  # the count at the first report (a resumed run starts above 0)
 
     def show(self, done: int, total: int) -> None:
+        if self._first is None:
+            self._first = done
         share = f" ({100.0 * done / total:5.1f}%)" if total else ""
-        sys.stderr.write(f"\r{self._desc}: {done:,}/{total:,} {self._unit}{share}")
+        elapsed, progressed = time.monotonic() - self._start, done - self._first
+        left = ""
+        if total and progressed > 0 and elapsed >= 1.0:
+            seconds = int(elapsed * (total - done) / progressed)
+            left = f", about {seconds // 60}m{seconds % 60:02d}s left"
+        sys.stderr.write(f"\r{self._desc}: {done:,}/{total:,} {self._unit}{share}{left}    ")
         sys.stderr.flush()
         self._shown = True
 
@@ -84,6 +94,28 @@ class _PlainBar:
         if self._shown:
             sys.stderr.write("\n")
             sys.stderr.flush()
+
+
+class Part:
+    """The bar of one call among several that make one piece of work: the call's own
+    progress (done of total) is shown as its share `span` of the overall bar, after
+    `offset` units of it (a run of many shards draws one bar with one estimate)."""
+
+    def __init__(self, overall: _Bar, offset: float, span: float, overall_total: int) -> None:
+        self._overall, self._offset, self._span, self._total = overall, offset, span, overall_total
+
+    def show(self, done: int, total: int) -> None:
+        share = done / total if total else 0.0
+        self._overall.show(int(self._offset + self._span * share), self._total)
+
+    def close(self) -> None:
+        pass  # the overall bar's owner closes it
+
+
+def make_bar(progress: bool, desc: str, unit: str) -> _Bar:
+    """A bar with show(done, total) and close(): tqdm's when installed, else one line on
+    stderr; one that shows nothing when progress is False."""
+    return _make_bar(progress, desc, unit)
 
 
 def _make_bar(progress: bool, desc: str, unit: str) -> _Bar:
@@ -97,7 +129,7 @@ def _make_bar(progress: bool, desc: str, unit: str) -> _Bar:
 
 
 def run(call: Callable[[Any], int], *, progress: bool = False, desc: str = "meeple", unit: str = "it",
-        quick: bool = False, control: Any = None) -> None:
+        quick: bool = False, control: Any = None, bar: _Bar | None = None) -> None:
     """Runs ``call(control)`` (a library call that takes a ``meeple_control_t *`` and
     releases the GIL) on a worker thread and raises the ``MeepleError`` of a failing
     status (``CancelledError`` when the control block was cancelled). Ctrl-C while it runs
@@ -106,9 +138,10 @@ def run(call: Callable[[Any], int], *, progress: bool = False, desc: str = "meep
 
     ``quick=True`` (the caller expects about a millisecond of work) calls it on this
     thread instead, sparing the thread start (tens of microseconds), unless a bar is
-    wanted; Ctrl-C then takes effect when the call returns."""
+    wanted; Ctrl-C then takes effect when the call returns. ``bar`` (a :class:`Part` of
+    a caller's bar) shows the progress there instead, and is not closed here."""
     control = new_control() if control is None else control
-    if quick and not progress:
+    if quick and not progress and bar is None:
         check(call(control))
         return
     outcome: dict[str, BaseException] = {}
@@ -119,7 +152,8 @@ def run(call: Callable[[Any], int], *, progress: bool = False, desc: str = "meep
         except BaseException as e:  # handed to the waiting thread
             outcome["error"] = e
 
-    bar = _make_bar(progress, desc, unit)
+    if bar is None:
+        bar = _make_bar(progress, desc, unit)
     worker = threading.Thread(target=work, name=f"meeple {desc}", daemon=True)
     worker.start()
     try:

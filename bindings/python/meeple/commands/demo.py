@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if log:
             log.close()
-    if log_path and not args.json and not args.quiet:
+    if log_path and not args.json:  # --quiet too: the log is written either way
         print(f"recorded {args.games} game(s) to {log_path}; view them with: meeple view {log_path}")
     return 0
 

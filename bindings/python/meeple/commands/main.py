@@ -2,8 +2,10 @@
 
 Every argument is checked by argparse (types and ranges, ``meeple.commands.args``):
 a bad one ends the command with one line on stderr and status 2. A failure of the
-library while working prints its message and exits with 1; a closed pipe (``meeple
-demo | head``) and Ctrl-C end quietly. No traceback reaches the terminal.
+library while working prints its message and exits with 1. A closed output pipe
+(``meeple demo | head -1``) stops the command with one line on stderr that says so and
+status 2 (a script under ``set -o pipefail`` learns why it failed); Ctrl-C ends with
+status 130. No traceback reaches the terminal.
 """
 
 from __future__ import annotations
@@ -48,10 +50,18 @@ def _quiet_stdout() -> None:
         pass
 
 
+def _say(line: str) -> None:
+    """One line on stderr, unless stderr is the closed pipe too (``2>&1 | head``)."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     """Runs the command line ``argv`` (default: ``sys.argv[1:]``) and returns its exit
-    status: 0 done, 1 the library failed (or the output pipe closed), 2 a bad
-    argument, 130 interrupted."""
+    status: 0 done, 1 the library failed, 2 a bad argument (or the output pipe
+    closed), 130 interrupted."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -74,7 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         _quiet_stdout()
-        return 1
+        _say(f"{getattr(args, 'prog', 'meeple')}: stopped: the output pipe was closed by its reader "
+             f"(as 'head' does) before the command finished writing; the rest was not written")
+        return 2
     except KeyboardInterrupt:  # long calls stop within milliseconds of Ctrl-C
         print("meeple: interrupted", file=sys.stderr)
         return 130

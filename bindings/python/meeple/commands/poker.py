@@ -117,6 +117,11 @@ def run_equity(args: argparse.Namespace) -> int:
 
 
 def run_eval(args: argparse.Namespace) -> int:
+    if args.game == "plo" and args.board is None:
+        n = len(poker.cards(args.cards))
+        raise UsageError(f"a PLO hand is its 4 hole cards on a board of 3 to 5 (exactly two hole cards and three "
+                         f"board cards are played), not {n} cards alone: meeple eval 'As Ks Qs Js' --board "
+                         f"'Ts 9s 2c' --game plo")
     value = poker.evaluate(args.cards, args.board, game=args.game)
     best = " ".join(str(c) for c in poker.best_five(args.cards, args.board, game=args.game))
     if args.json:

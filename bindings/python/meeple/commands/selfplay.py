@@ -1,8 +1,10 @@
 """``meeple selfplay``: an AlphaZero-style self-play run for any game (docs/selfplay.md).
 
-    meeple selfplay tictactoe --config examples/selfplay/tictactoe.toml --out runs/ttt
-    meeple selfplay tictactoe --config examples/selfplay/tictactoe.toml --out runs/ttt --ray
-    meeple selfplay tictactoe --config ... --out runs/ttt        # again: resumes where it stopped
+    meeple selfplay tictactoe --out runs/ttt                  # the packaged tictactoe.toml
+    meeple selfplay tictactoe --out runs/ttt --ray
+    meeple selfplay tictactoe --out runs/ttt                  # again: resumes where it stopped
+    meeple selfplay tictactoe --config my.toml --out runs/ttt # your own configuration
+    meeple selfplay --list-configs                            # the packaged ones
 """
 
 from __future__ import annotations
@@ -13,15 +15,18 @@ import importlib.util
 import os
 import sys
 
-from .args import game_spec, int_range
+from .args import UsageError, game_spec, int_range
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser("selfplay", help="AlphaZero-style self-play: actors, learner, gate (resumable; --ray)")
-    p.add_argument("game", type=game_spec, help="game spec, e.g. tictactoe, triangle or 'catan(players=2)'")
-    p.add_argument("--config", required=True, metavar="FILE",
-                   help="configuration, .toml or .json (examples/selfplay/ has one a game)")
-    p.add_argument("--out", required=True, metavar="DIR",
+    p.add_argument("game", type=game_spec, nargs="?", help="game spec, e.g. tictactoe, triangle or 'catan(players=2)'")
+    p.add_argument("--config", metavar="FILE",
+                   help="configuration, .toml or .json (default: the one the package ships for the game, "
+                        "see --list-configs; the built-in defaults for a game without one)")
+    p.add_argument("--list-configs", action="store_true",
+                   help="list the packaged configurations (one a game) with their paths, and exit")
+    p.add_argument("--out", metavar="DIR",
                    help="the run's folder: replay shards, checkpoints, plots, run.json; an existing run resumes")
     p.add_argument("--generations", type=int_range(1, 100_000), default=None,
                    help="generations to reach (default: the configuration's)")
@@ -34,12 +39,33 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     p.set_defaults(run=run, prog=p.prog)
 
 
+def _first_comment(path: str) -> str:
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#"):
+                return line.lstrip("#").strip()
+    return ""
+
+
 def run(args: argparse.Namespace) -> int:
     from ..selfplay import ConfigError, load_config
+    from ..selfplay.config import default_config_path, packaged_configs
 
     prog = args.prog
+    if args.list_configs:
+        for name, file in packaged_configs().items():
+            print(f"{name}: {file}\n    {_first_comment(file)}")
+        return 0
+    if args.game is None or args.out is None:
+        needed = " and ".join(n for n, v in (("GAME", args.game), ("--out DIR", args.out)) if v is None)
+        raise UsageError(f"give {needed}, as in 'meeple selfplay tictactoe --out runs/tictactoe' "
+                         "(or --list-configs)")
+    path: str | None = args.config if args.config is not None else default_config_path(args.game.name)
+    if args.config is None:
+        print(f"configuration: {path or 'the built-in defaults (no packaged one for ' + args.game.name + ')'}",
+              flush=True)
     try:
-        config = load_config(args.config)
+        config = load_config(path)
     except ConfigError as e:
         print(f"{prog}: error: {e}", file=sys.stderr)
         return 2

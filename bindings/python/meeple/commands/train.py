@@ -71,6 +71,13 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 def run(args: argparse.Namespace) -> int:
     from .. import net
 
+    # The arguments first: a wrong --data is a usage error (status 2) with or without PyTorch.
+    if args.game.name != "catan":
+        raise UsageError(f"training knows catan's feature vectors only, not {args.game.name}'s")
+    for d in args.data:
+        if not (Path(d) / "manifest.json").is_file():
+            raise UsageError(f"{d} holds no datagen run (no manifest.json); make one with "
+                             f"'meeple datagen catan --games N --out {d}'")
     try:
         import torch  # noqa: F401
 
@@ -80,12 +87,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.prog}: error: training needs PyTorch and the ONNX tools: pip install \"meeple[{net.EXTRA}]\" "
               f"(import said: {e})", file=sys.stderr)
         return 1
-    if args.game.name != "catan":
-        raise UsageError(f"training knows catan's feature vectors only, not {args.game.name}'s")
-    for d in args.data:
-        if not (Path(d) / "manifest.json").is_file():
-            raise UsageError(f"{d} holds no datagen run (no manifest.json); make one with "
-                             f"'meeple datagen catan --games N --out {d}'")
     options = train_module.TrainOptions(
         epochs=args.epochs, hidden=args.hidden, batch_size=args.batch_size, lr=args.lr,
         weight_decay=args.weight_decay, dropout=args.dropout, seed=args.seed, policy=args.policy, val_fraction=args.val_fraction,

@@ -26,16 +26,27 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     p.set_defaults(run=run, prog=p.prog)
 
 
+def _check_log(log: Path) -> None:
+    """A LOG that is not a file: say what it is, and for a folder, which logs it holds."""
+    if log.is_dir():
+        logs = sorted(p.name for p in log.glob("*.jsonl*"))
+        held = (f"it holds {len(logs)} log{'s' if len(logs) != 1 else ''}, as {log / logs[0]}" if logs
+                else "it holds no .jsonl or .jsonl.gz log")
+        raise UsageError(f"{log} is a folder, not a game log; give one log file ({held})")
+    if not log.is_file():
+        raise UsageError(f"{log}: no such file")
+
+
 def run(args: argparse.Namespace) -> int:
     viewer = VIEWER
     if not viewer.is_file():
         raise UsageError(f"the viewer is missing from the package ({viewer}); reinstall meeple")
+    log = Path(args.log) if args.log else None
+    if log is not None:
+        _check_log(log)
     print(f"viewer: {viewer}")
     page = viewer
-    if args.log:
-        log = Path(args.log)
-        if not log.is_file():
-            raise UsageError(f"{log}: no such file")
+    if log is not None:
         page = Path(args.output) if args.output else Path(tempfile.gettempdir()) / f"meeple-view-{log.name}.html"
         check_output("-o", page, [log])
         try:

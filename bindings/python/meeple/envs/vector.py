@@ -3,6 +3,7 @@ over a :class:`meeple.Batch` (``meeple[gym]``)."""
 
 from __future__ import annotations
 
+import os
 from typing import Any, Sequence, Union
 
 import numpy as np
@@ -26,6 +27,26 @@ __all__ = ["VectorEnv"]
 
 
 _VectorEnv: Any = gym.vector.VectorEnv  # Any: its generic parameters differ between gymnasium versions
+
+
+# Bytes of Python objects an opponent costs an environment (an Agent and its handle).
+_AGENT_BYTES = 400
+
+
+def _check_memory(game: Game, n: int) -> None:
+    """Refuses, before allocating, a num_envs whose arrays would not fit in memory: Linux
+    lets the allocation succeed and kills the process as the pages fill."""
+    try:
+        limit = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return
+    # The step's arrays (observation 3 times: the buffer and the spaces' bounds; masks;
+    # rewards and flags) and the opponents' agents.
+    each = 12 * game.obs_size + 2 * game.num_actions + 16 * game.num_players + 8 + _AGENT_BYTES * (game.num_players - 1)
+    if limit > 0 and n * each > limit:
+        raise MemoryError(f"VectorEnv of {n:,} {game.spec} environments needs about {n * each / 1e9:,.1f} GB "
+                          f"({each:,} bytes each), more than this machine's {limit / 1e9:,.1f} GB of memory; "
+                          f"at most about {limit // each:,} fit")
 
 
 class VectorEnv(_VectorEnv):  # type: ignore[misc]
@@ -66,6 +87,10 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
             raise ValueError(f"seat must be a seat of {game.spec}: 0..{game.num_players - 1}, got {seat!r}")
         n = self.num_envs = int(num_envs)
         self.seat = int(seat)
+        _check_memory(game, n)
+        # The batch first: the library refuses a count its slots cannot fit in memory
+        # before the Python side allocates anything of that size.
+        self._batch = Batch(game, n, seed=0, threads=threads)
         self.single_observation_space = observation_space(game)
         self.single_action_space = action_space(game)
         self.observation_space = batch_space(self.single_observation_space, n)
@@ -87,7 +112,6 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
                 self._agent_ptrs[i * players + seat_] = agent._ptr
         self._has_opponents = bool(self._opponent_specs)
 
-        self._batch = Batch(game, n, seed=0, threads=threads)
         # The arrays every step fills and returns.
         self._obs = np.zeros((n, game.obs_size), dtype=np.float32)
         self._mask = np.zeros((n, game.num_actions), dtype=np.int8)

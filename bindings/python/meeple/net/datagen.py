@@ -97,8 +97,8 @@ def _max_rows(g: Game, c: Any) -> int:
 
 
 def generate_rows(game: Game | str, *, games: int, first_game: int = 0, seed: int = 0, threads: int = 0,
-                  options: DatagenOptions = DatagenOptions(), progress: bool = False
-                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                  options: DatagenOptions = DatagenOptions(), progress: bool = False,
+                  bar: Any = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The rows of games [first_game, first_game + games) under ``seed`` in one library
     call (memory: about max rows * (feature_size + players) * 4 bytes): ``features``,
     ``labels`` and ``meta`` (columns META_COLUMNS). The same at every thread count."""
@@ -114,7 +114,7 @@ def generate_rows(game: Game | str, *, games: int, first_game: int = 0, seed: in
         lambda control: lib.meeple_run_datagen(
             g._ptr, c, ffi.from_buffer("float[]", features), ffi.from_buffer("float[]", labels),
             ffi.from_buffer("int64_t[]", meta), cap, rows, control),
-        progress=progress, desc=f"datagen {g.name}", unit="groups")
+        progress=progress, desc=f"datagen {g.name}", unit="groups", bar=bar)
     n = int(rows[0])
     return features[:n].copy(), labels[:n].copy(), meta[:n].copy()
 
@@ -138,9 +138,8 @@ def _write_manifest(out: Path, manifest: dict[str, Any]) -> None:
 
 
 def _run_shard(g: Game, first: int, count: int, seed: int, threads: int, options: DatagenOptions,
-               progress: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    return generate_rows(g, games=count, first_game=first, seed=seed, threads=threads, options=options,
-                         progress=progress)
+               bar: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return generate_rows(g, games=count, first_game=first, seed=seed, threads=threads, options=options, bar=bar)
 
 
 def _ray_shard(spec: str, first: int, count: int, seed: int, options: DatagenOptions,
@@ -151,13 +150,15 @@ def _ray_shard(spec: str, first: int, count: int, seed: int, options: DatagenOpt
 
 
 def _shards(g: Game, todo: list[tuple[int, int, int]], seed: int, threads: int, options: DatagenOptions,
-            progress: bool, ray: bool | str) -> Any:
+            overall: Any, done_games: int, games: int, ray: bool | str) -> Any:
     """Yields (index, first game, games, (features, labels, meta)) for each shard of
     ``todo``: here one after another, or as Ray tasks (one CPU each) in the order
     they finish. A shard's rows are the same either way."""
     if not ray:
         for i, first, count in todo:
-            yield i, first, count, _run_shard(g, first, count, seed, threads, options, progress)
+            part = _long_call.Part(overall, done_games, count, games)
+            yield i, first, count, _run_shard(g, first, count, seed, threads, options, part)
+            done_games += count
         return
     import ray as ray_module
 
@@ -270,7 +271,25 @@ def generate(game: Game | str, out: str | os.PathLike[str], *, games: int, seed:
     n_shards = (games + shard_games - 1) // shard_games
     todo = [(i, i * shard_games, min(shard_games, games - i * shard_games)) for i in range(n_shards)
             if f"shard-{i:05d}.npz" not in done]
-    for i, first, count, (features, labels, meta) in _shards(g, todo, seed, threads, options, progress, ray):
+    # One bar for the whole run, in games, with one estimate (a shard's progress moves it
+    # within the shard's share); a resumed run starts at the games already done.
+    done_games = games - sum(count for _, _, count in todo)
+    overall = _long_call.make_bar(progress, f"datagen {g.name}", "games")
+    try:
+        _generate_shards(g, root, manifest, todo, seed, threads, options, overall, done_games, games, ray)
+    finally:
+        overall.close()
+    manifest["complete"] = len(manifest["shards"]) == n_shards
+    _write_manifest(root, manifest)
+    return manifest
+
+
+def _generate_shards(g: Game, root: Path, manifest: dict[str, Any], todo: list[tuple[int, int, int]], seed: int,
+                     threads: int, options: DatagenOptions, overall: Any, done_games: int, games: int,
+                     ray: bool | str) -> None:
+    overall.show(done_games, games)
+    shards = _shards(g, todo, seed, threads, options, overall, done_games, games, ray)
+    for i, first, count, (features, labels, meta) in shards:
         name = f"shard-{i:05d}.npz"
         _write_npz(root / name, {"features": features, "labels": labels, "meta": meta})
         size, digest = _digest(root / name)
@@ -279,9 +298,8 @@ def generate(game: Game | str, out: str | os.PathLike[str], *, games: int, seed:
         manifest["shards"].sort(key=lambda s: s["first_game"])
         manifest["rows"] = sum(s["rows"] for s in manifest["shards"])
         _write_manifest(root, manifest)
-    manifest["complete"] = len(manifest["shards"]) == n_shards
-    _write_manifest(root, manifest)
-    return manifest
+        done_games += count
+        overall.show(done_games, games)
 
 
 def load(out: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -14,6 +14,7 @@ and when the server stops, so ``meeple view`` opens every game played.
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import threading
 from http import HTTPStatus
@@ -179,9 +180,17 @@ def make_server(session: Any, port: int = 0) -> PlayServer:
     return PlayServer(session, page_for(session.game_name), port)
 
 
+def _terminate(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt  # handled by serve() as Ctrl-C is
+
+
 def serve(server: PlayServer, on_ready: Callable[[str], None] | None = None) -> None:
-    """Serves until Ctrl-C (or ``server.shutdown``), then closes the session (writing
-    its game) and the socket."""
+    """Serves until Ctrl-C or SIGTERM (or ``server.shutdown``), then closes the session
+    (writing its game) and the socket. SIGTERM (``kill``, a service manager stopping
+    it) stops it as Ctrl-C does, so the game in progress reaches the log either way."""
+    previous: Any = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _terminate)
     if on_ready is not None:
         on_ready(server.url)
     try:
@@ -189,6 +198,8 @@ def serve(server: PlayServer, on_ready: Callable[[str], None] | None = None) -> 
     except KeyboardInterrupt:
         pass
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
         server.server_close()
         with server.lock:
             server.session.close()

@@ -17,7 +17,8 @@ from ..errors import MeepleError
 from ..game import CHANCE, Game, State
 from ..records.gamelog import GameLogWriter, end_record, start_record, step_record
 
-__all__ = ["ApiError", "Deferred", "TriangleSession", "CatanSession", "split_agents", "HINT_AGENTS", "SEAT_NAMES"]
+__all__ = ["ApiError", "Deferred", "TriangleSession", "CatanSession", "TableSession", "TABLE_GAMES", "split_agents",
+           "HINT_AGENTS", "SEAT_NAMES"]
 
 HINT_AGENTS = {"heuristic": "heuristic", "mcts": "mcts(iterations=400)"}
 
@@ -371,3 +372,33 @@ class CatanSession:
 
     def close(self) -> None:
         self.save()
+
+
+# The games the table page plays (besides the triangle puzzle and Catan, which have their own).
+TABLE_GAMES = ("tictactoe", "holdem")
+
+
+class TableSession(CatanSession):
+    """A turn game with a seat view, tic-tac-toe or heads-up Hold'em, for one person in
+    ``seat`` against agents, on the table page: as Catan's session (the page only sees
+    ``view(seat)``, agents move one step per ``advance``), and the response lists the
+    seat's legal actions with their names when it acts."""
+
+    game_name = "table"
+
+    def __init__(self, spec: str, seat: int, opponents: list[str], seed: int = 0,
+                 log: GameLogWriter | None = None) -> None:
+        super().__init__(seat, opponents, seed, log, spec=spec)
+
+    def response(self, **extra: Any) -> dict[str, Any]:
+        out = super().response(**extra)
+        out["name"] = self.game.name
+        state = self.line.state
+        out["legal"] = ([{"id": a, "name": self.game.action_name(a)} for a in state.legal_actions()]
+                        if out["your_turn"] else [])
+        return out
+
+    def handle(self, route: str, body: dict[str, Any] | None) -> dict[str, Any]:
+        if route == "info":
+            return {"game": self.game.spec, "name": self.game.name, "seat": self.seat}
+        return super().handle(route, body)

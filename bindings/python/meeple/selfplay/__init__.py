@@ -3,7 +3,7 @@
 ::
 
     from meeple import selfplay
-    config = selfplay.load_config("examples/selfplay/tictactoe.toml")
+    config = selfplay.load_config(selfplay.config.default_config_path("tictactoe"))
     state = selfplay.run("tictactoe", config, "runs/ttt")          # or ray=True
 
 Roles: self-play actors (:mod:`.actor`: one ``meeple.Batch`` and one batched

@@ -11,7 +11,25 @@ import os
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Mapping, Optional
 
-__all__ = ["Config", "ConfigError", "load_config", "config_from_dict", "SECTIONS"]
+__all__ = ["Config", "ConfigError", "load_config", "config_from_dict", "SECTIONS", "CONFIGS", "packaged_configs",
+           "default_config_path"]
+
+# The configurations that ship in the package, one a game (NAME.toml for game NAME): the
+# defaults of `meeple selfplay GAME` when no --config is given.
+CONFIGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "configs")
+
+
+def packaged_configs() -> dict[str, str]:
+    """Game name -> path of its packaged configuration."""
+    if not os.path.isdir(CONFIGS):
+        return {}
+    return {name[:-5]: os.path.join(CONFIGS, name) for name in sorted(os.listdir(CONFIGS)) if name.endswith(".toml")}
+
+
+def default_config_path(game_name: str) -> Optional[str]:
+    """The packaged configuration for a game's base name ("catan" for "catan(players=2)"),
+    or None when none ships for it (the built-in defaults of Config() then apply)."""
+    return packaged_configs().get(game_name)
 
 
 class ConfigError(ValueError):
