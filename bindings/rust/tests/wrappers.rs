@@ -73,7 +73,7 @@ fn states_snapshot_restore_and_clone_independently() {
 }
 
 #[test]
-fn the_status_view_says_what_the_calls_say_at_every_step() {
+fn the_status_view_and_the_dense_mask_say_what_the_calls_say_at_every_step() {
     let game = Game::new("catan(players=3,explicit_chance=true)").unwrap();
     let mut state = game.new_state(4).unwrap();
     let mut steps = 0;
@@ -86,6 +86,9 @@ fn the_status_view_says_what_the_calls_say_at_every_step() {
             break;
         }
         let legal = state.legal_actions(PlayerId::ACTING).unwrap();
+        let dense = state.dense_action_mask(PlayerId::ACTING).unwrap();
+        let set: Vec<i32> = (0..dense.len() as i32).filter(|&a| dense[a as usize] == 1).collect();
+        assert_eq!(set, legal, "the dense mask holds the legal actions");
         state.apply(PlayerId::ACTING, legal[steps % legal.len()]).unwrap();
         steps += 1;
     }
