@@ -172,6 +172,7 @@ public:
     }
 
     void root_children(std::vector<RootChild>& out) const override {
+        if (nodes_.empty()) return;  // never given a root: no tree to walk
         for (int c = nodes_[0].first_child; c >= 0; c = at(c).next_sibling) {
             const SearchNode& child = at(c);
             RootChild rc{child.action, child.visits, std::vector<double>(static_cast<std::size_t>(players_))};
