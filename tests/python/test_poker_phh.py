@@ -101,15 +101,17 @@ def test_a_bad_action_is_reported_with_its_file_and_line(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("text, where, words", [
-    (HAND.replace("'NT'", "'FT'"), 1, "variant 'FT' is not supported"),
+    (HAND.replace("'NT'", "'FT'"), 1, r"variant 'FT' \(fixed-limit Texas Hold'em\) is not supported"),
     (HAND.replace("min_bet = 10", "min_bet = "), 4, "not PHH"),
     (HAND.replace("variant = 'NT'\n", ""), 1, "no 'variant' field"),
 ])
-def test_bad_files_are_refused_naming_the_file_line_and_fault(tmp_path, text: str, where: int, words: str) -> None:
+def test_bad_hands_are_read_and_refused_for_replay_naming_the_file_line_and_fault(tmp_path, text: str, where: int,
+                                                                                   words: str) -> None:
     path = tmp_path / "x.phh"
     path.write_text(text)
+    (hand,) = phh.read(path)  # reading never refuses a file
     with pytest.raises(phh.PHHError, match=rf"^{path}:{where}: .*{words}"):
-        phh.read(path)
+        hand.state()
 
 
 def finished_hands(n: int, seed: int) -> list[meeple.State]:
@@ -176,17 +178,9 @@ def test_the_phh_command_prints_each_hand_with_the_equities_of_the_players_still
     assert "Ann ??" in text and "(some hole cards unknown)" in text and "Bob  91." in text
 
 
-@pytest.mark.parametrize("content, words", [
-    (None, "no such file"),
-    ("variant = 'FR'\nstarting_stacks = [1]\nactions = []\n", "PHH variant 'FR' is not supported"),
-    ("variant = \n", "not PHH"),
-])
-def test_the_phh_command_refuses_a_bad_file_in_one_line(tmp_path, capsys, content, words) -> None:
+def test_the_phh_command_refuses_a_missing_file_in_one_line(tmp_path, capsys) -> None:
     from meeple.commands import main
 
-    path = tmp_path / "x.phh"
-    if content is not None:
-        path.write_text(content)
-    assert main(["phh", str(path)]) == 2
+    assert main(["phh", str(tmp_path / "x.phh")]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("meeple phh: error: ") and words in err and err.count("\n") == 1
+    assert err.startswith("meeple phh: error: ") and "no such file" in err and err.count("\n") == 1

@@ -29,8 +29,8 @@ from typing import Any
 from .._ffi import check, lib
 from ..game import ALL, CHANCE, Game, State
 
-__all__ = ["HoldemRaise", "holdem_raise", "raise_to", "legal", "payoffs", "to_phh", "from_phh", "FOLD", "CHECK_CALL",
-           "FIRST_RAISE"]
+__all__ = ["HoldemRaise", "holdem_raise", "raise_to", "legal", "payoffs", "to_phh", "from_phh", "PHHUnsupported",
+           "FOLD", "CHECK_CALL", "FIRST_RAISE", "MAX_AMOUNT_DIGITS"]
 
 FOLD = 0
 """Action id of a fold (legal only when facing a bet)."""
@@ -40,6 +40,16 @@ FIRST_RAISE = 2
 """Action id of the first raise size of the game's ``bet_sizes``; sizes follow in order."""
 
 _ACTING = lib.MEEPLE_ACTING_PLAYER
+
+MAX_AMOUNT_DIGITS = 18
+"""A PHH amount has at most this many digits before the point and 9 after: holdem counts
+chips in 64-bit integers, and a bound checked before any conversion keeps a forged
+amount ('1e999999') from costing seconds of CPU."""
+
+
+class PHHUnsupported(ValueError):
+    """A well-formed hand history that holdem does not model (another variant, a
+    straddle, unequal antes, ...): not an illegal hand, one meeple cannot replay."""
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
 
@@ -172,7 +182,8 @@ def to_phh(state: State) -> str:
 
 
 # An action, or nothing but a comment ('# Flop', which PokerKit writes for commentary).
-_ACTION = re.compile(r"^(?:d (dh) p(\d+) (\S+)|d (db) (\S+)|p(\d+) (f|cc|cbr|sm)(?: (\S+))?)?\s*(?:#.*)?$")
+_ACTION = re.compile(r"^(?:d (dh) p([0-9]+) (\S+)|d (db) (\S+)|p([0-9]+) (f|cc|cbr|sm)(?: (\S+))?)?\s*(?:#.*)?$",
+                     re.ASCII)
 
 
 def from_phh(text: str, seed: int = 0, *, chip_scale: int = 1) -> State:
@@ -208,32 +219,54 @@ def from_phh(text: str, seed: int = 0, *, chip_scale: int = 1) -> State:
         raise ValueError(f"malformed PHH hand history: a field has the wrong type ({exc})") from None
 
 
-def _chips(value: object, scale: int, what: str) -> int:
-    """A PHH amount (a number, or the text of one) in units of 1/scale chips, checked whole."""
+def amount(value: object, what: str) -> Decimal:
+    """A PHH amount (a number, or the text of one) as an exact Decimal, bounded before
+    anything converts it: finite, at most MAX_AMOUNT_DIGITS digits before the point and
+    9 after, not negative."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(f"{what} {value!r} is not an amount of chips (a number, as 200 or 12.5)")
+    text = str(value)
+    if len(text) > 64:
+        raise ValueError(f"{what} {text[:20]}... ({len(text)} characters) is not an amount of chips")
     try:
-        d = Decimal(str(value))
+        d = Decimal(text)
     except InvalidOperation:
-        raise ValueError(f"{what} {value!r} is not an amount of chips") from None
+        raise ValueError(f"{what} {value!r} is not an amount of chips (a number, as 200 or 12.5)") from None
     if not d.is_finite():
-        raise ValueError(f"{what} is {value}; holdem needs finite amounts of chips")
+        raise ValueError(f"{what} is {value}; an amount of chips is a finite number")
+    if d < 0:
+        raise ValueError(f"{what} {value} is negative; an amount of chips is 0 or more")
+    if d and d.adjusted() >= MAX_AMOUNT_DIGITS:
+        raise ValueError(f"{what} {value} is beyond any stack: amounts have at most {MAX_AMOUNT_DIGITS} digits "
+                         "before the point")
+    if d and d.as_tuple().exponent < -9:  # type: ignore[operator]
+        raise ValueError(f"{what} {value} has more than 9 decimal places; amounts are counted to 1/10^9 at most")
+    return d
+
+
+def _chips(value: object, scale: int, what: str) -> int:
+    """A PHH amount in units of 1/scale chips, checked whole and within 64 bits."""
+    d = amount(value, what)
     units = d * scale
     if units != units.to_integral_value():
         need = int(10 ** max(0, -int(d.normalize().as_tuple().exponent)))
         raise ValueError(f"{what} {value} is not a whole number of chips at chip_scale={scale}; holdem counts "
                          f"whole chips: replay with chip_scale={max(need, scale)} (amounts in 1/{max(need, scale)} "
                          "chips)")
+    if units.adjusted() >= 18:
+        raise ValueError(f"{what} {value} at chip_scale={scale} is beyond the 10^18 units holdem counts")
     return int(units)
 
 
 def _replay(data: dict[str, Any], seed: int, scale: int = 1) -> State:
-    if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
-        raise ValueError(f"chip_scale is {scale!r}; give a whole number of at least 1, as 100 for cents")
+    if isinstance(scale, bool) or not isinstance(scale, int) or not 1 <= scale <= 10**9:
+        raise ValueError(f"chip_scale is {scale!r}; give a whole number from 1 to 10^9, as 100 for cents")
     for key in ("variant", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"):
         if key not in data:
             raise ValueError(f"the hand history has no '{key}' field, which PHH requires")
     variant = {"NT": "nlhe", "PO": "plo"}.get(str(data["variant"]))
     if variant is None:
-        raise ValueError(f"PHH variant {data['variant']!r} is not supported; holdem replays 'NT' (no-limit "
+        raise PHHUnsupported(f"PHH variant {data['variant']!r} is not supported; holdem replays 'NT' (no-limit "
                          "Texas Hold'em) and 'PO' (Pot-Limit Omaha)")
     stacks = [_chips(v, scale, "starting stack") for v in data["starting_stacks"]]
     n = len(stacks)
@@ -244,20 +277,23 @@ def _replay(data: dict[str, Any], seed: int, scale: int = 1) -> State:
         raise ValueError(f"blinds_or_straddles lists {len(blinds)} values for {n} players")
     small, big = blinds[0], blinds[1]  # heads-up: p2, the button, posts the small blind
     if any(blinds[2:]):
-        raise ValueError("straddles (a third blind) are not supported by holdem")
+        raise PHHUnsupported("straddles (a third blind) are not supported by holdem")
     if small > big:
         raise ValueError(f"blinds_or_straddles {blinds}: the small blind is larger than the big blind")
     if _chips(data["min_bet"], scale, "min_bet") != big:
-        raise ValueError(f"min_bet {data['min_bet']} differs from the big blind "
+        raise PHHUnsupported(f"min_bet {data['min_bet']} differs from the big blind "
                          f"{data['blinds_or_straddles'][1]}; in holdem the smallest bet "
                          "is the big blind")
     antes = data.get("antes", [0] * n)
     antes = [_chips(a, scale, "ante") for a in (antes if isinstance(antes, list) else [antes] * n)]
     if len(set(antes)) != 1:
-        raise ValueError(f"antes {antes} differ from player to player; holdem takes one ante from every seat")
+        raise PHHUnsupported(f"antes {antes} differ from player to player; holdem takes one ante from every seat")
     spec = (f"holdem(players={n},variant={variant},stacks={'/'.join(map(str, stacks))},small_blind={small},"
             f"big_blind={big},ante={antes[0]},button={n - 1},explicit_chance=true,unit=chips)")
-    game = Game(spec)
+    try:
+        game = Game(spec)
+    except ValueError as exc:  # a stack short of the ante and the big blind, ...
+        raise PHHUnsupported(str(exc)) from None
     hole_count = 4 if variant == "plo" else 2
 
     parsed = []
@@ -313,7 +349,7 @@ def _replay(data: dict[str, Any], seed: int, scale: int = 1) -> State:
                     raise ValueError(f"it names a player beyond p{n}")
                 if verb == "f":
                     if state.current_player == p and FOLD not in state.legal_actions(p):
-                        raise ValueError(f"p{p + 1} folds where a check costs nothing; PHH (and PokerKit) allow it, "
+                        raise PHHUnsupported(f"p{p + 1} folds where a check costs nothing; PHH (and PokerKit) allow it, "
                                          "holdem does not (a player who owes nothing checks), so it cannot replay "
                                          "this hand")
                     state.apply(FOLD, p)
@@ -332,6 +368,6 @@ def _replay(data: dict[str, Any], seed: int, scale: int = 1) -> State:
         view = state.view(ALL)
         winners = sorted(p for p in mucked if 0 <= p < n and view["showdown"] and view["won"][p] > 0)
         if winners:
-            raise ValueError(f"p{winners[0] + 1} mucks at the showdown but holds a winning hand; holdem shows every "
+            raise PHHUnsupported(f"p{winners[0] + 1} mucks at the showdown but holds a winning hand; holdem shows every "
                              "hand still in at the showdown, so it cannot replay a winning hand forfeited")
     return state
