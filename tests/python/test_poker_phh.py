@@ -160,8 +160,9 @@ def test_the_phh_command_prints_each_hand_with_the_equities_of_the_players_still
 
     path = tmp_path / "two.phhs"
     path.write_text("[first]\n" + HAND + "\n[second]\n" + PLO)
-    assert main(["phh", str(path), "--json"]) == 0
-    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert main(["phh", str(path), "--json", "--equity"]) == 0
+    first, second, _ = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    first["streets"], second["streets"] = first["equity"], second["equity"]
     assert first["source"] == f"{path}:2" and first["name"] == "first" and first["holes"][0] is None
     streets = {row["street"]: row for row in first["streets"]}
     # Ann's cards are never shown: no equity preflop; she folds before the flop.
@@ -173,9 +174,9 @@ def test_the_phh_command_prints_each_hand_with_the_equities_of_the_players_still
     assert [row["street"] for row in second["streets"]] == ["preflop", "flop", "turn", "river"]
     pre = poker.equity(["AsAhKsKh", "JdTd9c8c"], game="plo", exact=True).equity
     assert second["streets"][0]["equity"] == pytest.approx({"p1": pre[0], "p2": pre[1]})
-    assert main(["phh", str(path)]) == 0
+    assert main(["phh", str(path), "--equity"]) == 0
     text = capsys.readouterr().out
-    assert "Ann ??" in text and "(some hole cards unknown)" in text and "Bob  91." in text
+    assert "Ann 1000 ??" in text and "(some hole cards unknown)" in text and "Bob  91." in text
 
 
 def test_the_phh_command_refuses_a_missing_file_in_one_line(tmp_path, capsys) -> None:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Iterable, Iterator, Union
 
-from ..game import State
+from ..game import ALL, State
 from ..per_game.holdem import PHHUnsupported, amount, from_phh, to_phh
 from .cards import mask
 
@@ -204,18 +204,26 @@ class Hand:
         """The hand replayed into a state of game holdem (``meeple.holdem.from_phh``), chips
         counted in units of 1/:attr:`chip_scale` (whole chips for most hands, cents for a
         hand in dollars and cents). Raises :class:`PHHError` naming the file and line of a
-        malformed field or an illegal action, and :class:`PHHUnsupportedError` saying why
+        malformed field, an illegal action or finishing stacks the rules do not pay, and :class:`PHHUnsupportedError` saying why
         the hand is not one holdem plays (another variant, a straddle, unequal antes)."""
         if self.error:
             raise PHHError(self.error)
         if self.unsupported:
             raise PHHUnsupportedError(f"{self.source}:{self.line}: {self.unsupported}")
+        scale = self.chip_scale
         try:
-            return from_phh(self.text, seed, chip_scale=self.chip_scale)
+            state = from_phh(self.text, seed, chip_scale=scale)
         except PHHUnsupported as exc:
             raise PHHUnsupportedError(f"{self.source}:{self._line_of(str(exc))}: {exc}") from None
         except ValueError as exc:
             raise PHHError(f"{self.source}:{self._line_of(str(exc))}: {exc}") from None
+        if self.finishing_stacks is not None and state.is_terminal:
+            final = [s["stack"] for s in state.view(ALL)["seats"]]
+            if final != [int(v * scale) for v in self.finishing_stacks]:
+                paid = ", ".join(str(Decimal(v) / scale) for v in final)
+                raise PHHError(f"{self.source}:{_key_line(self, 'finishing_stacks')}: finishing_stacks are "
+                               f"[{', '.join(str(v) for v in self.finishing_stacks)}], but the rules pay [{paid}]")
+        return state
 
     def _line_of(self, message: str) -> int:
         """The file line of the action a replay error names ('PHH action N ...')."""
