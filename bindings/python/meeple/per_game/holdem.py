@@ -20,6 +20,7 @@ Seats and PHH players: PHH numbers players from the first seat left of the butto
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import re
 from dataclasses import dataclass
@@ -122,12 +123,26 @@ def _options(spec: str) -> dict[str, str]:
     return dict(part.split("=", 1) for part in inner.split(","))
 
 
-def to_phh(state: State) -> str:
+def to_phh(state: State, *, chip_scale: int = 1, players: list[str] | None = None,
+           hidden: tuple[int, ...] = ()) -> str:
     """The hand of ``state`` as Poker Hand History text (TOML), every card shown: the
     hole cards (``d dh``), the betting (``f``, ``cc``, ``cbr``), the board (``d db``)
     and, at a showdown, the hands shown in showdown order (``sm``). Any state can be
-    written; a finished hand gives a complete history."""
+    written; a finished hand gives a complete history.
+
+    ``chip_scale`` writes amounts in the hand's own units: a state replayed with
+    ``from_phh(text, chip_scale=100)`` counts cents, and ``chip_scale=100`` writes it back
+    in dollars and cents. ``players`` names the PHH players (p1 first); ``hidden`` lists
+    PHH players (0 for p1) whose hole cards are written unknown (``????``), as a history
+    that never showed them had them."""
     _check_holdem(state)
+    if isinstance(chip_scale, bool) or not isinstance(chip_scale, int) or not 1 <= chip_scale <= 10**9:
+        raise ValueError(f"chip_scale is {chip_scale!r}; give a whole number from 1 to 10^9, as 100 for cents")
+
+    def units(chips: int) -> str:
+        d = Decimal(chips) / chip_scale
+        return str(int(d)) if d == d.to_integral_value() else f"{d.normalize():f}"
+
     view = state.view(ALL)
     n = view["players"]
     button = view["button"]
@@ -140,7 +155,8 @@ def to_phh(state: State) -> str:
     actions: list[str] = []
     if all(seats[seat]["hole"] for seat in order):
         for seat in order:
-            actions.append(f"d dh p{player_of[seat]} {''.join(seats[seat]['hole'])}")
+            cards = "".join(seats[seat]["hole"])
+            actions.append(f"d dh p{player_of[seat]} {'??' * (len(cards) // 2) if player_of[seat] - 1 in hidden else cards}")
     board = view["board"]
     streets = ["preflop", "flop", "turn", "river"]
     board_at = {1: board[0:3], 2: board[3:4], 3: board[4:5]}
@@ -154,21 +170,22 @@ def to_phh(state: State) -> str:
             if a["action"] == "fold":
                 actions.append(f"{who} f")
             elif a["action"] == "raise":
-                actions.append(f"{who} cbr {a['amount']}")
+                actions.append(f"{who} cbr {units(a['amount'])}")
             else:
                 actions.append(f"{who} cc")
     for seat in view["showdown_order"]:
-        actions.append(f"p{player_of[seat]} sm {''.join(seats[seat]['hole'])}")
+        p = player_of[seat]  # a hidden hand shown at the showdown lost and was mucked
+        actions.append(f"p{p} sm" if p - 1 in hidden else f"p{p} sm {''.join(seats[seat]['hole'])}")
 
     def ints(values: list[int]) -> str:
-        return "[" + ", ".join(str(v) for v in values) + "]"
+        return "[" + ", ".join(units(v) for v in values) + "]"
 
     lines = [
         f"variant = '{'PO' if view['variant'] == 'plo' else 'NT'}'",
         "ante_trimming_status = true",
         f"antes = {ints([view['ante']] * n)}",
         f"blinds_or_straddles = {ints(blinds)}",
-        f"min_bet = {view['big_blind']}",
+        f"min_bet = {units(view['big_blind'])}",
         f"starting_stacks = {ints([seats[seat]['starting_stack'] for seat in order])}",
         "actions = [",
         *[f"  '{a}'," for a in actions],
@@ -176,6 +193,10 @@ def to_phh(state: State) -> str:
         f"seats = {ints([seat + 1 for seat in order])}",
         f"seat_count = {n}",
     ]
+    if players is not None:
+        if len(players) != n:
+            raise ValueError(f"players names {len(players)} players; the hand has {n}")
+        lines.append("players = [" + ", ".join(json.dumps(str(p)) for p in players) + "]")
     if view["terminal"]:
         lines.append(f"finishing_stacks = {ints([seats[seat]['stack'] for seat in order])}")
     return "\n".join(lines) + "\n"

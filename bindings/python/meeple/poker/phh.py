@@ -458,9 +458,16 @@ def read(path: Union[str, os.PathLike[str]]) -> list[Hand]:
     return list(iter_hands(path))
 
 
-def dumps(state: State) -> str:
-    """A state of game holdem as PHH text (``meeple.holdem.to_phh``)."""
-    return to_phh(state)
+def dumps(state: Union[State, Hand], chip_scale: int = 1) -> str:
+    """A state of game holdem as PHH text (``meeple.holdem.to_phh``), amounts divided by
+    ``chip_scale`` (100 writes a state that counts cents in dollars and cents). A
+    :class:`Hand` is replayed and written back in its own units, with its players'
+    names, the hole cards it leaves unknown still unknown."""
+    if isinstance(state, Hand):
+        hidden = tuple(p for p, h in enumerate(state.holes) if h is None)
+        return to_phh(state.state(), chip_scale=state.chip_scale, players=state.players if "players" in state.data
+                      else None, hidden=hidden)
+    return to_phh(state, chip_scale=chip_scale)
 
 
 def write(path: Union[str, os.PathLike[str]], hands: Iterable[Union[State, Hand, str]]) -> int:
