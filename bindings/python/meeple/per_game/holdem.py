@@ -30,7 +30,7 @@ from typing import Any
 from .._ffi import check, lib
 from ..game import ALL, CHANCE, Game, State
 
-__all__ = ["HoldemRaise", "holdem_raise", "raise_to", "legal", "payoffs", "to_phh", "from_phh", "PHHUnsupported",
+__all__ = ["HoldemRaise", "holdem_raise", "raise_to", "legal", "payoffs", "to_phh", "from_phh", "from_phh_data", "PHHUnsupported",
            "FOLD", "CHECK_CALL", "FIRST_RAISE", "MAX_AMOUNT_DIGITS"]
 
 FOLD = 0
@@ -234,6 +234,12 @@ def from_phh(text: str, seed: int = 0, *, chip_scale: int = 1) -> State:
         data = toml.loads(text)
     except toml.TOMLDecodeError as exc:
         raise ValueError(f"not a PHH hand history (TOML): {exc}") from None
+    return from_phh_data(data, seed, chip_scale=chip_scale)
+
+
+def from_phh_data(data: dict[str, Any], seed: int = 0, *, chip_scale: int = 1) -> State:
+    """As :func:`from_phh`, from the hand's TOML already parsed into a dict (a table of a
+    ``.phhs`` file), so a file read once is not parsed again for each hand."""
     try:
         return _replay(data, seed, chip_scale)
     except (TypeError, AttributeError) as exc:  # a field of the wrong type (a number for a list, ...)

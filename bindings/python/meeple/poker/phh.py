@@ -14,7 +14,7 @@ its :attr:`Hand.error`, a line naming the file, the line and the rule; a table w
 TOML does not parse is such a hand too, and the file's other hands read as usual.
 
 :meth:`Hand.state` replays a hand of no-limit Hold'em (``NT``) or Pot-Limit Omaha
-(``PO``) into a state of game ``holdem`` (through :func:`meeple.holdem.from_phh`, which
+(``PO``) into a state of game ``holdem`` (through :func:`meeple.holdem.from_phh_data`, which
 checks every action by the rules); a hand of another variant, or one holdem does not
 model, raises :class:`PHHUnsupportedError` saying which variant and why
 (:attr:`Hand.unsupported` says it without replaying). :func:`write` writes states or
@@ -31,7 +31,7 @@ from decimal import Decimal
 from typing import Any, Iterable, Iterator, Union
 
 from ..game import ALL, State
-from ..per_game.holdem import PHHUnsupported, amount, from_phh, to_phh
+from ..per_game.holdem import PHHUnsupported, amount, from_phh_data, to_phh
 from .cards import mask
 
 __all__ = ["Action", "Hand", "PHHError", "PHHUnsupportedError", "VARIANTS", "loads", "dumps", "read", "iter_hands",
@@ -212,7 +212,7 @@ class Hand:
             raise PHHUnsupportedError(f"{self.source}:{self.line}: {self.unsupported}")
         scale = self.chip_scale
         try:
-            state = from_phh(self.text, seed, chip_scale=scale)
+            state = from_phh_data(self.data, seed, chip_scale=scale)
         except PHHUnsupported as exc:
             raise PHHUnsupportedError(f"{self.source}:{self._line_of(str(exc))}: {exc}") from None
         except ValueError as exc:
