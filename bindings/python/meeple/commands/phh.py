@@ -86,7 +86,8 @@ def _equity(hand: phh_module.Hand, trials: int, seed_: int) -> list[dict[str, An
         row: dict[str, Any] = {"street": street, "board": poker.format_mask(boards[street]),
                                "in": [hand.players[p] for p in in_hand], "equity": None}
         if len(known) >= 2 and len(known) == len(in_hand):
-            result = poker.equity([holes[p] for p in known], boards[street], exact=None, trials=trials,
+            cards = [h for h in (holes[p] for p in known) if h is not None]
+            result = poker.equity(cards, boards[street], exact=None, trials=trials,
                                   seed=seed_, game=_GAMES[hand.variant])
             row["equity"] = {hand.players[p]: float(e) for p, e in zip(known, result.equity)}
             row["exact"] = bool(result.exact)
