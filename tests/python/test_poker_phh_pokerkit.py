@@ -177,8 +177,11 @@ def test_the_phh_paper_hands_pokerkit_ships_read_the_same_in_both(require_peer) 
         if variant in ("NT", "PO"):
             check_both_ways(pk, text)
         else:
-            with pytest.raises(phh.PHHError, match=rf"PHH variant '{variant}' is not supported; meeple reads 'NT'"):
-                phh.loads(text)
+            (hand,) = phh.loads(text)  # read, with its typed fields, and refused for replay
+            assert hand.error is None and hand.variant == variant
+            with pytest.raises(phh.PHHUnsupportedError, match=rf"PHH variant '{variant}' \(.*\) is not supported; "
+                                                              "meeple reads 'NT'"):
+                hand.state()
 
 
 def test_a_hand_in_dollars_and_cents_replays_in_cents(require_peer) -> None:
@@ -240,8 +243,11 @@ def test_variants_meeple_does_not_play_are_refused_naming_the_variant(require_pe
     while state.status:
         state.check_or_call()
     text = str(pk.HandHistory.from_game_state(game, state).dumps())
-    with pytest.raises(phh.PHHError, match=r"PHH variant 'FT' is not supported; meeple reads 'NT' .* and 'PO'"):
-        phh.loads(text)
+    (hand,) = phh.loads(text)
+    assert hand.variant == "FT" and hand.starting_stacks == (100, 100, 100) and hand.error is None
+    with pytest.raises(phh.PHHUnsupportedError, match=r"PHH variant 'FT' \(fixed-limit Texas Hold'em\) is not "
+                                                      r"supported; meeple reads 'NT' .* and 'PO'"):
+        hand.state()
 
 
 COMMENTED = """\

@@ -20,6 +20,7 @@ Seats and PHH players: PHH numbers players from the first seat left of the butto
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import re
 from dataclasses import dataclass
@@ -29,8 +30,8 @@ from typing import Any
 from .._ffi import check, lib
 from ..game import ALL, CHANCE, Game, State
 
-__all__ = ["HoldemRaise", "holdem_raise", "raise_to", "legal", "payoffs", "to_phh", "from_phh", "FOLD", "CHECK_CALL",
-           "FIRST_RAISE"]
+__all__ = ["HoldemRaise", "holdem_raise", "raise_to", "legal", "payoffs", "to_phh", "from_phh", "from_phh_data", "PHHUnsupported",
+           "FOLD", "CHECK_CALL", "FIRST_RAISE", "MAX_AMOUNT_DIGITS"]
 
 FOLD = 0
 """Action id of a fold (legal only when facing a bet)."""
@@ -40,6 +41,16 @@ FIRST_RAISE = 2
 """Action id of the first raise size of the game's ``bet_sizes``; sizes follow in order."""
 
 _ACTING = lib.MEEPLE_ACTING_PLAYER
+
+MAX_AMOUNT_DIGITS = 18
+"""A PHH amount has at most this many digits before the point and 9 after: holdem counts
+chips in 64-bit integers, and a bound checked before any conversion keeps a forged
+amount ('1e999999') from costing seconds of CPU."""
+
+
+class PHHUnsupported(ValueError):
+    """A well-formed hand history that holdem does not model (another variant, a
+    straddle, unequal antes, ...): not an illegal hand, one meeple cannot replay."""
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
 
@@ -112,12 +123,26 @@ def _options(spec: str) -> dict[str, str]:
     return dict(part.split("=", 1) for part in inner.split(","))
 
 
-def to_phh(state: State) -> str:
+def to_phh(state: State, *, chip_scale: int = 1, players: list[str] | None = None,
+           hidden: tuple[int, ...] = ()) -> str:
     """The hand of ``state`` as Poker Hand History text (TOML), every card shown: the
     hole cards (``d dh``), the betting (``f``, ``cc``, ``cbr``), the board (``d db``)
     and, at a showdown, the hands shown in showdown order (``sm``). Any state can be
-    written; a finished hand gives a complete history."""
+    written; a finished hand gives a complete history.
+
+    ``chip_scale`` writes amounts in the hand's own units: a state replayed with
+    ``from_phh(text, chip_scale=100)`` counts cents, and ``chip_scale=100`` writes it back
+    in dollars and cents. ``players`` names the PHH players (p1 first); ``hidden`` lists
+    PHH players (0 for p1) whose hole cards are written unknown (``????``), as a history
+    that never showed them had them."""
     _check_holdem(state)
+    if isinstance(chip_scale, bool) or not isinstance(chip_scale, int) or not 1 <= chip_scale <= 10**9:
+        raise ValueError(f"chip_scale is {chip_scale!r}; give a whole number from 1 to 10^9, as 100 for cents")
+
+    def units(chips: int) -> str:
+        d = Decimal(chips) / chip_scale
+        return str(int(d)) if d == d.to_integral_value() else f"{d.normalize():f}"
+
     view = state.view(ALL)
     n = view["players"]
     button = view["button"]
@@ -130,7 +155,8 @@ def to_phh(state: State) -> str:
     actions: list[str] = []
     if all(seats[seat]["hole"] for seat in order):
         for seat in order:
-            actions.append(f"d dh p{player_of[seat]} {''.join(seats[seat]['hole'])}")
+            cards = "".join(seats[seat]["hole"])
+            actions.append(f"d dh p{player_of[seat]} {'??' * (len(cards) // 2) if player_of[seat] - 1 in hidden else cards}")
     board = view["board"]
     streets = ["preflop", "flop", "turn", "river"]
     board_at = {1: board[0:3], 2: board[3:4], 3: board[4:5]}
@@ -144,21 +170,22 @@ def to_phh(state: State) -> str:
             if a["action"] == "fold":
                 actions.append(f"{who} f")
             elif a["action"] == "raise":
-                actions.append(f"{who} cbr {a['amount']}")
+                actions.append(f"{who} cbr {units(a['amount'])}")
             else:
                 actions.append(f"{who} cc")
     for seat in view["showdown_order"]:
-        actions.append(f"p{player_of[seat]} sm {''.join(seats[seat]['hole'])}")
+        p = player_of[seat]  # a hidden hand shown at the showdown lost and was mucked
+        actions.append(f"p{p} sm" if p - 1 in hidden else f"p{p} sm {''.join(seats[seat]['hole'])}")
 
     def ints(values: list[int]) -> str:
-        return "[" + ", ".join(str(v) for v in values) + "]"
+        return "[" + ", ".join(units(v) for v in values) + "]"
 
     lines = [
         f"variant = '{'PO' if view['variant'] == 'plo' else 'NT'}'",
         "ante_trimming_status = true",
         f"antes = {ints([view['ante']] * n)}",
         f"blinds_or_straddles = {ints(blinds)}",
-        f"min_bet = {view['big_blind']}",
+        f"min_bet = {units(view['big_blind'])}",
         f"starting_stacks = {ints([seats[seat]['starting_stack'] for seat in order])}",
         "actions = [",
         *[f"  '{a}'," for a in actions],
@@ -166,13 +193,18 @@ def to_phh(state: State) -> str:
         f"seats = {ints([seat + 1 for seat in order])}",
         f"seat_count = {n}",
     ]
+    if players is not None:
+        if len(players) != n:
+            raise ValueError(f"players names {len(players)} players; the hand has {n}")
+        lines.append("players = [" + ", ".join(json.dumps(str(p)) for p in players) + "]")
     if view["terminal"]:
         lines.append(f"finishing_stacks = {ints([seats[seat]['stack'] for seat in order])}")
     return "\n".join(lines) + "\n"
 
 
 # An action, or nothing but a comment ('# Flop', which PokerKit writes for commentary).
-_ACTION = re.compile(r"^(?:d (dh) p(\d+) (\S+)|d (db) (\S+)|p(\d+) (f|cc|cbr|sm)(?: (\S+))?)?\s*(?:#.*)?$")
+_ACTION = re.compile(r"^(?:d (dh) p([0-9]+) (\S+)|d (db) (\S+)|p([0-9]+) (f|cc|cbr|sm)(?: (\S+))?)?\s*(?:#.*)?$",
+                     re.ASCII)
 
 
 def from_phh(text: str, seed: int = 0, *, chip_scale: int = 1) -> State:
@@ -202,38 +234,66 @@ def from_phh(text: str, seed: int = 0, *, chip_scale: int = 1) -> State:
         data = toml.loads(text)
     except toml.TOMLDecodeError as exc:
         raise ValueError(f"not a PHH hand history (TOML): {exc}") from None
+    return from_phh_data(data, seed, chip_scale=chip_scale)
+
+
+def from_phh_data(data: dict[str, Any], seed: int = 0, *, chip_scale: int = 1) -> State:
+    """As :func:`from_phh`, from the hand's TOML already parsed into a dict (a table of a
+    ``.phhs`` file), so a file read once is not parsed again for each hand."""
     try:
         return _replay(data, seed, chip_scale)
     except (TypeError, AttributeError) as exc:  # a field of the wrong type (a number for a list, ...)
         raise ValueError(f"malformed PHH hand history: a field has the wrong type ({exc})") from None
 
 
-def _chips(value: object, scale: int, what: str) -> int:
-    """A PHH amount (a number, or the text of one) in units of 1/scale chips, checked whole."""
+def amount(value: object, what: str) -> Decimal:
+    """A PHH amount (a number, or the text of one) as an exact Decimal, bounded before
+    anything converts it: finite, at most MAX_AMOUNT_DIGITS digits before the point and
+    9 after, not negative."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(f"{what} {value!r} is not an amount of chips (a number, as 200 or 12.5)")
+    text = str(value)
+    if len(text) > 64:
+        raise ValueError(f"{what} {text[:20]}... ({len(text)} characters) is not an amount of chips")
     try:
-        d = Decimal(str(value))
+        d = Decimal(text)
     except InvalidOperation:
-        raise ValueError(f"{what} {value!r} is not an amount of chips") from None
+        raise ValueError(f"{what} {value!r} is not an amount of chips (a number, as 200 or 12.5)") from None
     if not d.is_finite():
-        raise ValueError(f"{what} is {value}; holdem needs finite amounts of chips")
+        raise ValueError(f"{what} is {value}; an amount of chips is a finite number")
+    if d < 0:
+        raise ValueError(f"{what} {value} is negative; an amount of chips is 0 or more")
+    if d and d.adjusted() >= MAX_AMOUNT_DIGITS:
+        raise ValueError(f"{what} {value} is beyond any stack: amounts have at most {MAX_AMOUNT_DIGITS} digits "
+                         "before the point")
+    if d and d.as_tuple().exponent < -9:  # type: ignore[operator]
+        raise ValueError(f"{what} {value} has more than 9 decimal places; amounts are counted to 1/10^9 at most")
+    return d
+
+
+def _chips(value: object, scale: int, what: str) -> int:
+    """A PHH amount in units of 1/scale chips, checked whole and within 64 bits."""
+    d = amount(value, what)
     units = d * scale
     if units != units.to_integral_value():
         need = int(10 ** max(0, -int(d.normalize().as_tuple().exponent)))
         raise ValueError(f"{what} {value} is not a whole number of chips at chip_scale={scale}; holdem counts "
                          f"whole chips: replay with chip_scale={max(need, scale)} (amounts in 1/{max(need, scale)} "
                          "chips)")
+    if units.adjusted() >= 18:
+        raise ValueError(f"{what} {value} at chip_scale={scale} is beyond the 10^18 units holdem counts")
     return int(units)
 
 
 def _replay(data: dict[str, Any], seed: int, scale: int = 1) -> State:
-    if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
-        raise ValueError(f"chip_scale is {scale!r}; give a whole number of at least 1, as 100 for cents")
+    if isinstance(scale, bool) or not isinstance(scale, int) or not 1 <= scale <= 10**9:
+        raise ValueError(f"chip_scale is {scale!r}; give a whole number from 1 to 10^9, as 100 for cents")
     for key in ("variant", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"):
         if key not in data:
             raise ValueError(f"the hand history has no '{key}' field, which PHH requires")
     variant = {"NT": "nlhe", "PO": "plo"}.get(str(data["variant"]))
     if variant is None:
-        raise ValueError(f"PHH variant {data['variant']!r} is not supported; holdem replays 'NT' (no-limit "
+        raise PHHUnsupported(f"PHH variant {data['variant']!r} is not supported; holdem replays 'NT' (no-limit "
                          "Texas Hold'em) and 'PO' (Pot-Limit Omaha)")
     stacks = [_chips(v, scale, "starting stack") for v in data["starting_stacks"]]
     n = len(stacks)
@@ -244,20 +304,23 @@ def _replay(data: dict[str, Any], seed: int, scale: int = 1) -> State:
         raise ValueError(f"blinds_or_straddles lists {len(blinds)} values for {n} players")
     small, big = blinds[0], blinds[1]  # heads-up: p2, the button, posts the small blind
     if any(blinds[2:]):
-        raise ValueError("straddles (a third blind) are not supported by holdem")
+        raise PHHUnsupported("straddles (a third blind) are not supported by holdem")
     if small > big:
         raise ValueError(f"blinds_or_straddles {blinds}: the small blind is larger than the big blind")
     if _chips(data["min_bet"], scale, "min_bet") != big:
-        raise ValueError(f"min_bet {data['min_bet']} differs from the big blind "
+        raise PHHUnsupported(f"min_bet {data['min_bet']} differs from the big blind "
                          f"{data['blinds_or_straddles'][1]}; in holdem the smallest bet "
                          "is the big blind")
     antes = data.get("antes", [0] * n)
     antes = [_chips(a, scale, "ante") for a in (antes if isinstance(antes, list) else [antes] * n)]
     if len(set(antes)) != 1:
-        raise ValueError(f"antes {antes} differ from player to player; holdem takes one ante from every seat")
+        raise PHHUnsupported(f"antes {antes} differ from player to player; holdem takes one ante from every seat")
     spec = (f"holdem(players={n},variant={variant},stacks={'/'.join(map(str, stacks))},small_blind={small},"
             f"big_blind={big},ante={antes[0]},button={n - 1},explicit_chance=true,unit=chips)")
-    game = Game(spec)
+    try:
+        game = Game(spec)
+    except ValueError as exc:  # a stack short of the ante and the big blind, ...
+        raise PHHUnsupported(str(exc)) from None
     hole_count = 4 if variant == "plo" else 2
 
     parsed = []
@@ -313,7 +376,7 @@ def _replay(data: dict[str, Any], seed: int, scale: int = 1) -> State:
                     raise ValueError(f"it names a player beyond p{n}")
                 if verb == "f":
                     if state.current_player == p and FOLD not in state.legal_actions(p):
-                        raise ValueError(f"p{p + 1} folds where a check costs nothing; PHH (and PokerKit) allow it, "
+                        raise PHHUnsupported(f"p{p + 1} folds where a check costs nothing; PHH (and PokerKit) allow it, "
                                          "holdem does not (a player who owes nothing checks), so it cannot replay "
                                          "this hand")
                     state.apply(FOLD, p)
@@ -332,6 +395,6 @@ def _replay(data: dict[str, Any], seed: int, scale: int = 1) -> State:
         view = state.view(ALL)
         winners = sorted(p for p in mucked if 0 <= p < n and view["showdown"] and view["won"][p] > 0)
         if winners:
-            raise ValueError(f"p{winners[0] + 1} mucks at the showdown but holds a winning hand; holdem shows every "
+            raise PHHUnsupported(f"p{winners[0] + 1} mucks at the showdown but holds a winning hand; holdem shows every "
                              "hand still in at the showdown, so it cannot replay a winning hand forfeited")
     return state
