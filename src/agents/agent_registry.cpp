@@ -86,22 +86,30 @@ public:
     }
     int act(const void* rec, int player) override {
         const LegalSet legal(*game_, rec, player);
+        iterations_ = 0;
         if (legal.count == 1) return legal.nth(0);  // nothing to search
-        search_->set_root(0, rec, player);
-        search_->run(Control());
+        search(rec, player);
         return search_->chosen_action(0);
     }
     void policy(const void* rec, int player, float* out) override {
         const LegalSet legal(*game_, rec, player);
+        iterations_ = 0;
         if (legal.count == 1) return Agent::policy(rec, player, out);
-        search_->set_root(0, rec, player);
-        search_->run(Control());
+        search(rec, player);
         search_->policy(0, 1.0, out);
     }
+    std::uint64_t last_iterations() const override { return iterations_; }
 
 private:
+    void search(const void* rec, int player) {
+        search_->set_root(0, rec, player);
+        search_->run(Control());
+        iterations_ = search_->stats(0).iterations;
+    }
+
     std::string name_, options_;
     std::uint64_t user_seed_ = 0;
+    std::uint64_t iterations_ = 0;
     std::unique_ptr<Search> search_;
 };
 
