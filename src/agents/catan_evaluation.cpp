@@ -14,13 +14,13 @@ constexpr int kArmyAward = 3;
 // The weights of value(): a point is worth 10; the rest are what a term's unit
 // buys toward the next points (docs/agents.md gives the table).
 constexpr double kPointWeight = 10.0;
-constexpr double kProductionWeight = 0.5;
+constexpr double kProductionWeight = 1.0;
 constexpr double kDiversityWeight = 1.5;
 constexpr double kHarborWeight = 1.0;
 constexpr double kReachWeight = 0.2;
 constexpr double kRoadWeight = 1.0;
 constexpr double kArmyWeight = 1.5;
-constexpr double kDevelopmentWeight = 2.5;
+constexpr double kDevelopmentWeight = 1.0;
 constexpr double kHandWeight = 0.4;
 // The chance that some seat rolls a 7 before this one's next turn (four seats: three
 // rolls, 1 - (5/6)^3), which costs half of a hand over seven.
@@ -150,7 +150,7 @@ double road_race_value(const State& s, int seat, int players, int edge) {
     return v;
 }
 
-Terms terms(const State& s, int seat, int viewer, int players) {
+Terms terms(const State& s, int seat, int viewer, int players, bool road_race) {
     Terms t;
     t.points = Catan::victory_points(s, seat, viewer == seat);
     double pips[kNumResources];
@@ -169,8 +169,8 @@ Terms terms(const State& s, int seat, int viewer, int players) {
     }
     t.reach = reach(s, seat);
     // Road: its length, plus up to 2 for being one or two roads from the award.
-    const int to_longest = roads_to_longest(s, seat, players, 2);
-    t.road = s.road_length[seat] + (s.road_holder == seat ? 0 : std::max(0, 3 - to_longest) * 0.5);
+    t.road = s.road_length[seat];
+    if (road_race && s.road_holder != seat) t.road += std::max(0, 3 - roads_to_longest(s, seat, players, 2)) * 0.5;
     int most_knights = 0;
     for (int p = 0; p < players; ++p) {
         if (p != seat) most_knights = std::max<int>(most_knights, s.knights[p]);
@@ -187,11 +187,20 @@ Terms terms(const State& s, int seat, int viewer, int players) {
     return t;
 }
 
-double value(const State& s, int seat, int viewer, int players) {
-    const Terms t = terms(s, seat, viewer, players);
+namespace {
+
+double weighted(const Terms& t) {
     return kPointWeight * t.points + kProductionWeight * t.production + kDiversityWeight * t.diversity +
            kHarborWeight * t.harbors + kReachWeight * t.reach + kRoadWeight * t.road + kArmyWeight * t.army +
            kDevelopmentWeight * t.development + kHandWeight * t.hand;
+}
+
+}  // namespace
+
+double value(const State& s, int seat, int viewer, int players) { return weighted(terms(s, seat, viewer, players)); }
+
+double quick_value(const State& s, int seat, int viewer, int players) {
+    return weighted(terms(s, seat, viewer, players, false));
 }
 
 }  // namespace meeple::catan_eval

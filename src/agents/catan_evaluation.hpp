@@ -33,10 +33,14 @@ struct Terms {
     double hand = 0;         // cards in hand up to seven; past seven a roll of 7 costs half
 };
 
-Terms terms(const State& s, int seat, int viewer, int players);
+// road_race false: the road term is the length alone (no roads-to-the-award look-ahead,
+// which costs a longest-road count for every edge twice).
+Terms terms(const State& s, int seat, int viewer, int players, bool road_race = true);
 
 // The weighted sum of the terms, a point weighing 10 (docs/agents.md has the weights).
 double value(const State& s, int seat, int viewer, int players);
+// The same sum with terms(..., road_race = false): cheap enough for a search's leaves.
+double quick_value(const State& s, int seat, int viewer, int players);
 
 // `seat`'s longest road if it had a road on `edge` as well (edge free and connected).
 int road_length_with(const State& s, int seat, int edge);

@@ -57,13 +57,14 @@ constexpr OptionSpec kTimeOption[] = {
     {"time_ms", OptionType::real, "1", kMinTimeMs, kMaxTimeMs, {}, {}},
 };
 
-void check_given_time(const std::string& search, const ParsedSpec& parsed) {
-    for (const auto& option : parsed.options) {
-        if (option.first == "time_ms") Options(search, kTimeOption, {option});
-    }
-}
-
 }  // namespace
+
+double given_time_budget(const std::string& owner, const ParsedSpec& parsed) {
+    for (const auto& option : parsed.options) {
+        if (option.first == "time_ms") return Options(owner, kTimeOption, {option}).get_real("time_ms");
+    }
+    return 0;
+}
 
 std::span<const OptionSpec> search_option_specs() { return kSearchOptions; }
 
@@ -72,7 +73,7 @@ SearchConfig parse_search_spec(std::string_view text) {
     if (parsed.name != "mcts" && parsed.name != "ismcts") {
         fail(Status::invalid_argument, "unknown search '" + parsed.name + "'; available: mcts, ismcts");
     }
-    check_given_time(parsed.name, parsed);
+    given_time_budget(parsed.name, parsed);
     const Options options(parsed.name, kSearchOptions, parsed.options);
     SearchConfig c;
     c.spec = without_default_time(options.canonical(parsed.name), options.get_real("time_ms"));
