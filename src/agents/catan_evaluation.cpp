@@ -22,6 +22,7 @@ constexpr double kRoadWeight = 1.0;
 constexpr double kArmyWeight = 1.5;
 constexpr double kDevelopmentWeight = 1.0;
 constexpr double kHandWeight = 0.4;
+constexpr double kProgressWeight = 1.0;
 // The chance that some seat rolls a 7 before this one's next turn (four seats: three
 // rolls, 1 - (5/6)^3), which costs half of a hand over seven.
 constexpr double kSevenBeforeNextTurn = 0.42;
@@ -74,6 +75,26 @@ double reach(const State& s, int seat) {
         frontier = next;
     }
     return best[0] + best[1];
+}
+
+// Cards the seat's hand lacks for the nearest of a settlement (where one can go) and a
+// city (on a settlement it has); 5 when neither can be built.
+int nearest_build(const State& s, int seat) {
+    static constexpr std::uint8_t kSettlementCost[kNumResources] = {1, 1, 1, 1, 0};
+    static constexpr std::uint8_t kCityCost[kNumResources] = {0, 0, 0, 2, 3};
+    auto lacks = [&](const std::uint8_t* cost) {
+        int m = 0;
+        for (int r = 0; r < kNumResources; ++r) m += std::max(0, cost[r] - s.hand[seat][r]);
+        return m;
+    };
+    int best = 5;
+    if (s.settlements[seat]) best = std::min(best, lacks(kCityCost));
+    for (int n = 0; n < kNumNodes && best > lacks(kSettlementCost); ++n) {
+        if (!((Catan::occupied_nodes(s) >> n) & 1) && Catan::can_build_settlement_at(s, seat, n)) {
+            best = lacks(kSettlementCost);
+        }
+    }
+    return best;
 }
 
 int longest_of_others(const State& s, int seat, int players) {
@@ -182,6 +203,7 @@ Terms terms(const State& s, int seat, int viewer, int players, bool road_race) {
         if (viewer == seat && k == kVictoryPoint) continue;
         t.development += s.dev[seat][k] + s.dev_new[seat][k];
     }
+    if (viewer == seat) t.progress = 5 - nearest_build(s, seat);
     const int h = Catan::hand_size(s, seat);
     t.hand = h - (h > 7 ? kSevenBeforeNextTurn * (h / 2) : 0.0);
     return t;
@@ -192,7 +214,7 @@ namespace {
 double weighted(const Terms& t) {
     return kPointWeight * t.points + kProductionWeight * t.production + kDiversityWeight * t.diversity +
            kHarborWeight * t.harbors + kReachWeight * t.reach + kRoadWeight * t.road + kArmyWeight * t.army +
-           kDevelopmentWeight * t.development + kHandWeight * t.hand;
+           kDevelopmentWeight * t.development + kHandWeight * t.hand + kProgressWeight * t.progress;
 }
 
 }  // namespace

@@ -31,6 +31,8 @@ struct Terms {
     double army = 0;         // knights played, and how close they are to the award
     double development = 0;  // development cards held, not counting known VP cards
     double hand = 0;         // cards in hand up to seven; past seven a roll of 7 costs half
+    double progress = 0;     // 5 less the cards its hand lacks for its nearest settlement or
+                             // city (only the viewer's own hand: others' are hidden)
 };
 
 // road_race false: the road term is the length alone (no roads-to-the-award look-ahead,

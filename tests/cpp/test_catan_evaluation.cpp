@@ -231,3 +231,32 @@ TEST(catan_evaluation_never_reads_another_seats_hidden_cards) {
     CHECK_EQ(ev::terms(point, 1, 1, 4).development, 0.0);
     CHECK(ev::value(point, 1, 1, 4) > ev::value(knight, 1, 1, 4));
 }
+
+TEST(catan_evaluation_counts_the_cards_its_own_hand_lacks_for_the_nearest_build) {
+    CatanFixture g;
+    CatanState s = g.blank();
+    put_settlement(s, 0, 20);
+    CHECK_EQ(ev::terms(s, 0, 0, 4).progress, 0.0);  // a city lacks all five cards
+    give(s, 0, {0, 0, 0, 2, 2});
+    CHECK_EQ(ev::terms(s, 0, 0, 4).progress, 4.0);  // one ore short of a city
+    // Another seat's hand is hidden: no progress is read from it.
+    CHECK_EQ(ev::terms(s, 0, 1, 4).progress, 0.0);
+    // Cards that bring the city closer are worth more than as many that do not.
+    CatanState closer = s, wider = s;
+    give(closer, 0, {0, 0, 0, 0, 1});
+    give(wider, 0, {0, 0, 1, 0, 0});
+    CHECK(ev::value(closer, 0, 0, 4) > ev::value(wider, 0, 0, 4));
+    // A settlement site on its road: the settlement's cards count too.
+    CatanState site = g.blank();
+    put_settlement(site, 0, 20);
+    int a = -1, b = -1;
+    for (const std::uint8_t m : kTopology.neighbors_of_node[20]) {
+        for (const std::uint8_t n : kTopology.neighbors_of_node[m == catan::kNone ? 20 : m]) {
+            if (m != catan::kNone && n != catan::kNone && n != 20 && b < 0) a = m, b = n;
+        }
+    }
+    put_path(site, 0, {20, a, b});
+    give(site, 0, {1, 1, 1, 0, 0});
+    CHECK(Catan::can_build_settlement_at(site, 0, b));
+    CHECK_EQ(ev::terms(site, 0, 0, 4).progress, 4.0);  // one grain short of the settlement
+}
