@@ -136,6 +136,9 @@ int road_length_with(const State& s, int seat, int edge) {
 int roads_to_longest(const State& s, int seat, int players, int limit) {
     const int target = std::max(kRoadAward, longest_of_others(s, seat, players) + 1);
     if (s.road_holder == seat) return 0;
+    // A longest road is never longer than the roads it has: too few roads, no search.
+    const int roads = count_bits(s.roads[seat][0]) + count_bits(s.roads[seat][1]);
+    if (roads + limit < target) return limit + 1;
     State t = s;
     int length = Catan::longest_road(t, seat);
     for (int placed = 1; placed <= limit; ++placed) {

@@ -188,6 +188,9 @@ private:
     // A road for the Longest Road race: when this seat is within two roads of the award,
     // or a road takes the fifth road (the 2-point swing) from an opponent one road short.
     int race_road(const State& s, int me, const LegalSet& legal) const {
+        bool any = false;
+        for (int e = 0; e < kNumEdges && !any; ++e) any = legal.has(kBuildRoad + e);
+        if (!any) return -1;  // no road to build: skip the look-ahead below
         const int players = rules_.num_players();
         const bool racing = catan_eval::roads_to_longest(s, me, players, 2) <= 2 && s.road_holder != me;
         int best = -1;
@@ -280,6 +283,12 @@ private:
     int robber(const State& s, int me, const LegalSet& legal) const {
         int best = -1;
         double best_v = -1e9;
+        // Standing as this seat sees it (catan_evaluation, in points): the leader and
+        // whoever is closest to winning next, not just the most public points.
+        double standing[kMaxSeats] = {};
+        for (int p = 0; p < rules_.num_players(); ++p) {
+            if (p != me) standing[p] = catan_eval::value(s, p, me, rules_.num_players()) / 10.0;
+        }
         for (int h = 0; h < kNumHexes; ++h) {
             if (!legal.has(kMoveRobber + h)) continue;
             const std::uint64_t nodes = kTopology.node_mask_of_hex[h];
@@ -292,10 +301,7 @@ private:
                     v -= 100.0 * n;
                     continue;
                 }
-                // Standing as this seat sees it (catan_evaluation, in points): the leader and
-                // whoever is closest to winning next, not just the most public points.
-                const double standing = catan_eval::value(s, p, me, rules_.num_players()) / 10.0;
-                v += n * pips * (1.0 + standing * standing / 4.0) + (Catan::hand_size(s, p) > 0 ? 0.5 : 0);
+                v += n * pips * (1.0 + standing[p] * standing[p] / 4.0) + (Catan::hand_size(s, p) > 0 ? 0.5 : 0);
             }
             if (v > best_v) best_v = v, best = kMoveRobber + h;
         }
