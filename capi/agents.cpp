@@ -166,6 +166,15 @@ meeple_status_t meeple_agent_policy_controlled(meeple_agent_t* agent, const meep
     return agent_policy(agent, state, player, control, out, capacity, out_len);
 }
 
+meeple_status_t meeple_agent_iterations(const meeple_agent_t* agent, uint64_t* out_iterations) {
+    return guarded([&] {
+        const meeple_agent& handle = require(agent, "agent");
+        require(out_iterations, "out_iterations");
+        const UseGuard use(handle.in_use, "agent");
+        *out_iterations = handle.agent->last_iterations();
+    });
+}
+
 meeple_status_t meeple_tournament_run(const meeple_game_t* game, const char* const* agents, size_t num_agents,
                                       const meeple_tournament_config_t* config, meeple_control_t* control,
                                       meeple_tournament_t** out) {

@@ -1241,6 +1241,12 @@ MEEPLE_API meeple_status_t meeple_agent_act_controlled(meeple_agent_t *agent, co
 MEEPLE_API meeple_status_t meeple_agent_policy_controlled(meeple_agent_t *agent, const meeple_state_t *state,
                                                           int32_t player, meeple_control_t *control, float *out,
                                                           size_t capacity, size_t *out_len);
+/* Iterations the agent's search completed in its last decision (meeple_agent_act or
+ * meeple_agent_policy): what a time_ms budget reached, or the iterations given. 0 for
+ * agents that do not search, before any decision, and after a decision with a single
+ * legal action (nothing was searched). Returns MEEPLE_OK or MEEPLE_ERR_INVALID_ARGUMENT
+ * (NULL). */
+MEEPLE_API meeple_status_t meeple_agent_iterations(const meeple_agent_t *agent, uint64_t *out_iterations);
 
 /* The opponents' turns of a training loop, for every slot of a batch at once: in each
  * slot, while the game goes on and its acting seat (see Batches: the lowest active

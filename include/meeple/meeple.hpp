@@ -793,6 +793,12 @@ public:
             return meeple_agent_policy_controlled(ptr_.get(), state.handle(), player, control, o, c, n);
         });
     }
+    // Iterations its search completed in the last decision (0: it does not search).
+    std::uint64_t iterations() const {
+        std::uint64_t n = 0;
+        check(meeple_agent_iterations(ptr_.get(), &n));
+        return n;
+    }
     const meeple_agent_t* handle() const { return ptr_.get(); }
     meeple_agent_t* handle() { return ptr_.get(); }
 

@@ -40,6 +40,10 @@ public:
         control.check();
         policy(rec, player, out);
     }
+    // Iterations the search of the last decision (act or policy) completed: what a
+    // time_ms budget reached. 0 for agents that do not search, and for a decision with
+    // one legal action (nothing to search).
+    virtual std::uint64_t last_iterations() const { return 0; }
 
 protected:
     Agent(std::shared_ptr<const AnyGame> game, std::string spec) : game_(std::move(game)), spec_(std::move(spec)) {}

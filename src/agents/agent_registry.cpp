@@ -89,23 +89,31 @@ public:
     int act_controlled(const void* rec, int player, const Control& control) override {
         control.check();  // a block cancelled before the call stops it, a forced move too
         const LegalSet legal(*game_, rec, player);
+        iterations_ = 0;
         if (legal.count == 1) return legal.nth(0);  // nothing to search
-        search_->set_root(0, rec, player);
-        search_->run(control);  // throws Error(cancelled); the next decision sets a fresh root
+        search(rec, player, control);  // throws Error(cancelled); the next decision sets a fresh root
         return search_->chosen_action(0);
     }
     void policy_controlled(const void* rec, int player, float* out, const Control& control) override {
         control.check();
         const LegalSet legal(*game_, rec, player);
+        iterations_ = 0;
         if (legal.count == 1) return Agent::policy(rec, player, out);
-        search_->set_root(0, rec, player);
-        search_->run(control);
+        search(rec, player, control);
         search_->policy(0, 1.0, out);
     }
+    std::uint64_t last_iterations() const override { return iterations_; }
 
 private:
+    void search(const void* rec, int player, const Control& control) {
+        search_->set_root(0, rec, player);
+        search_->run(control);
+        iterations_ = search_->stats(0).iterations;
+    }
+
     std::string name_, options_;
     std::uint64_t user_seed_ = 0;
+    std::uint64_t iterations_ = 0;
     std::unique_ptr<Search> search_;
 };
 
@@ -136,6 +144,7 @@ std::unique_ptr<RolloutPolicy> make_rollout_policy(std::shared_ptr<const AnyGame
 }
 
 std::string agent_names(const AnyGame& game) {
+    if (game.name() == "catan") return "random, heuristic, mcts, ismcts, alphabeta";
     return has_heuristic(game) ? "random, heuristic, mcts, ismcts" : "random, mcts, ismcts";
 }
 
@@ -143,6 +152,11 @@ std::unique_ptr<Agent> make_agent(std::shared_ptr<const AnyGame> game, std::stri
     if (!game) fail(Status::invalid_argument, "an agent needs a game");
     const ParsedSpec parsed = parse_spec(spec);
     if (parsed.name == "mcts" || parsed.name == "ismcts") return std::make_unique<SearchAgent>(std::move(game), spec, seed);
+    if (parsed.name == "alphabeta") {
+        if (game->name() == "catan") return make_catan_alphabeta(std::move(game), spec, seed);
+        fail(Status::invalid_argument, "agent alphabeta plays catan only; available for " + game->name() + ": " +
+                                           agent_names(*game));
+    }
     if (parsed.name == "random" || parsed.name == "heuristic") {
         if (!parsed.options.empty()) {
             fail(Status::invalid_argument, "agent " + parsed.name + " takes no options (got '" +

@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "agents/catan_evaluation.hpp"
 #include "agents/heuristics.hpp"
 #include "games/catan/catan.hpp"
 
@@ -40,6 +41,10 @@ constexpr Cost kDev = {0, 0, 1, 1, 1};
 constexpr Cost kNothing = {0, 0, 0, 0, 0};
 
 enum Target { kAimCity, kAimSettlement, kAimRoad, kAimDev, kAimNone };
+
+// A length of Longest Road gained or taken from an opponent, against a pip of the
+// production a road leads to (reach_value).
+constexpr double kRaceWeight = 2.0;
 
 class CatanHeuristic final : public Agent {
 public:
@@ -68,6 +73,7 @@ public:
 private:
     int choose(const State& s, int me, const LegalSet& legal) {
         production(s, me, prod_);
+        for (int r = 0; r < kNumResources; ++r) scarcity_[r] = catan_eval::scarcity(s, r);
         switch (s.phase) {
             case kSetupSettlement: return best_site_action(s, me, legal);
             case kSetupRoad:
@@ -108,7 +114,7 @@ private:
         }
         static constexpr double kWeight[kNumResources] = {1.0, 1.0, 0.85, 1.0, 1.0};
         for (int r = 0; r < kNumResources; ++r) {
-            v += adds[r] * kWeight[r];
+            v += adds[r] * kWeight[r] * scarcity_[r];
             if (adds[r] > 0 && prod_[r] == 0) v += 2.5;  // a resource not produced yet
         }
         const std::uint8_t hb = kTopology.harbor_of_node[node];
@@ -171,10 +177,32 @@ private:
             const auto& ends = kTopology.nodes_of_edge[e];
             int far = ((reached >> ends[0]) & 1) ? ends[1] : ends[0];
             if (s.phase == kSetupRoad) far = ends[0] == s.last_settlement ? ends[1] : ends[0];
-            const double v = reach_value(s, me, far, s.phase == kSetupRoad ? 2 : 4);
+            double v = reach_value(s, me, far, s.phase == kSetupRoad ? 2 : 4);
+            if (s.phase != kSetupRoad) v += kRaceWeight * catan_eval::road_race_value(s, me, rules_.num_players(), e);
             if (v > best_v) best_v = v, best = kBuildRoad + e;
         }
         if (!any && best_v <= 0) return -1;
+        return best;
+    }
+
+    // A road for the Longest Road race: when this seat is within two roads of the award,
+    // or a road takes the fifth road (the 2-point swing) from an opponent one road short.
+    int race_road(const State& s, int me, const LegalSet& legal) const {
+        bool any = false;
+        for (int e = 0; e < kNumEdges && !any; ++e) any = legal.has(kBuildRoad + e);
+        if (!any) return -1;  // no road to build: skip the look-ahead below
+        const int players = rules_.num_players();
+        const bool racing = catan_eval::roads_to_longest(s, me, players, 2) <= 2 && s.road_holder != me;
+        int best = -1;
+        double best_v = 0;
+        for (int e = 0; e < kNumEdges; ++e) {
+            if (!legal.has(kBuildRoad + e)) continue;
+            const double race = catan_eval::road_race_value(s, me, players, e);
+            const double own = catan_eval::road_length_with(s, me, e) - s.road_length[me];
+            const bool blocks = race - std::max(0.0, own) >= 2.0;
+            if (!blocks && !(racing && own > 0)) continue;
+            if (race > best_v) best_v = race, best = kBuildRoad + e;
+        }
         return best;
     }
 
@@ -255,6 +283,12 @@ private:
     int robber(const State& s, int me, const LegalSet& legal) const {
         int best = -1;
         double best_v = -1e9;
+        // Standing as this seat sees it (catan_evaluation, in points): the leader and
+        // whoever is closest to winning next, not just the most public points.
+        double standing[kMaxSeats] = {};
+        for (int p = 0; p < rules_.num_players(); ++p) {
+            if (p != me) standing[p] = catan_eval::value(s, p, me, rules_.num_players()) / 10.0;
+        }
         for (int h = 0; h < kNumHexes; ++h) {
             if (!legal.has(kMoveRobber + h)) continue;
             const std::uint64_t nodes = kTopology.node_mask_of_hex[h];
@@ -267,8 +301,7 @@ private:
                     v -= 100.0 * n;
                     continue;
                 }
-                const int vp = Catan::victory_points(s, p, false);
-                v += n * pips * (1.0 + vp * vp / 4.0) + (Catan::hand_size(s, p) > 0 ? 0.5 : 0);
+                v += n * pips * (1.0 + standing[p] * standing[p] / 4.0) + (Catan::hand_size(s, p) > 0 ? 0.5 : 0);
             }
             if (v > best_v) best_v = v, best = kMoveRobber + h;
         }
@@ -338,6 +371,7 @@ private:
         if (!any_site_now(s, me)) {
             if (const int a = best_road(s, me, legal, false); a >= 0) return a;
         }
+        if (const int a = race_road(s, me, legal); a >= 0) return a;
         if (legal.has(kBuyDev)) {
             std::uint8_t after[kNumResources];
             for (int r = 0; r < kNumResources; ++r) after[r] = static_cast<std::uint8_t>(hand[r] - kDev[r]);
@@ -440,6 +474,7 @@ private:
     const Catan& rules_;
     Rng rng_;
     double prod_[kNumResources] = {};
+    double scarcity_[kNumResources] = {1, 1, 1, 1, 1};  // this board's (catan_evaluation)
     std::uint32_t trade_turn_ = ~0u;
     int trades_ = 0, offers_ = 0;
     int offer_give_ = -1, offer_want_ = -1;

@@ -5,9 +5,15 @@
 namespace meeple {
 namespace {
 
+constexpr double kMinTimeMs = 1;
+constexpr double kMaxTimeMs = 3600000;  // one hour
+
 constexpr OptionSpec kSearchOptions[] = {
     {"iterations", OptionType::integer, "1000", 0, 1e12, {}, "iterations a root per run (0: only the time budget)"},
-    {"time_ms", OptionType::real, "0", 0, 1e9, {}, "wall-clock budget of a run in milliseconds (0: none)"},
+    // The default 0 stands for "no time budget" and is never written in a canonical spec;
+    // a budget given is checked against kTimeOption (1 ms to an hour).
+    {"time_ms", OptionType::real, "0", 0, kMaxTimeMs, {},
+     "wall-clock budget of a run in milliseconds, 1 to 3600000 (leave it out for none)"},
     {"selection", OptionType::choice, "auto", 0, 0, "auto,uct,puct",
      "uct (UCB1 over visits) or puct (priors); auto: puct with an external evaluator or a policy prior, else uct"},
     {"evaluator", OptionType::choice, "rollout", 0, 0, "rollout,external",
@@ -35,7 +41,30 @@ constexpr OptionSpec kSearchOptions[] = {
      "both from the seat to act at the leaf"},
 };
 
+// A canonical spec names time_ms only when a budget was given, so that it parses again
+// (time_ms=0 is refused).
+std::string without_default_time(std::string canonical, double time_ms) {
+    if (time_ms > 0) return canonical;
+    const std::string_view unset = ",time_ms=0";
+    const std::size_t at = canonical.find(unset);
+    if (at != std::string::npos) canonical.erase(at, unset.size());
+    return canonical;
+}
+
+// A time budget as given: 0 (the unset default), negatives and over an hour are refused
+// with this range.
+constexpr OptionSpec kTimeOption[] = {
+    {"time_ms", OptionType::real, "1", kMinTimeMs, kMaxTimeMs, {}, {}},
+};
+
 }  // namespace
+
+double given_time_budget(const std::string& owner, const ParsedSpec& parsed) {
+    for (const auto& option : parsed.options) {
+        if (option.first == "time_ms") return Options(owner, kTimeOption, {option}).get_real("time_ms");
+    }
+    return 0;
+}
 
 std::span<const OptionSpec> search_option_specs() { return kSearchOptions; }
 
@@ -44,15 +73,16 @@ SearchConfig parse_search_spec(std::string_view text) {
     if (parsed.name != "mcts" && parsed.name != "ismcts") {
         fail(Status::invalid_argument, "unknown search '" + parsed.name + "'; available: mcts, ismcts");
     }
+    given_time_budget(parsed.name, parsed);
     const Options options(parsed.name, kSearchOptions, parsed.options);
     SearchConfig c;
-    c.spec = options.canonical(parsed.name);
+    c.spec = without_default_time(options.canonical(parsed.name), options.get_real("time_ms"));
     c.information_set = parsed.name == "ismcts";
     c.iterations = static_cast<std::uint64_t>(options.get_int("iterations"));
     c.time_ms = options.get_real("time_ms");
     if (c.iterations == 0 && c.time_ms == 0) {
         fail(Status::invalid_argument, "search '" + std::string(text) +
-                                           "' has no budget: give iterations > 0 or time_ms > 0");
+                                           "' has no budget: give iterations > 0 or time_ms (1 to 3600000)");
     }
     c.evaluator = options.get_choice("evaluator") == "external" ? Evaluator::external : Evaluator::rollout;
     const std::string& selection = options.get_choice("selection");

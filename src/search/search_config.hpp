@@ -44,6 +44,11 @@ struct SearchConfig {
 // Parses and checks a spec; throws Error naming the bad part and what is accepted.
 SearchConfig parse_search_spec(std::string_view spec);
 
+// A time budget given as `time_ms=` in `parsed` (an agent's or a search's spec): 0 when
+// none is given; throws Error naming the range (1 to 3600000 ms) for 0, negatives,
+// over an hour or no number.
+double given_time_budget(const std::string& owner, const ParsedSpec& parsed);
+
 // The option table of every search, for documentation and error messages.
 std::span<const OptionSpec> search_option_specs();
 

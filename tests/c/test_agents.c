@@ -57,6 +57,43 @@ static void agents_refuse_bad_specs(void) {
     meeple_game_free(g);
 }
 
+static void agents_take_a_time_budget_and_report_their_iterations(void) {
+    meeple_game_t *g = NULL;
+    meeple_state_t *s = NULL;
+    meeple_agent_t *a = NULL;
+    int32_t action = -1;
+    uint64_t iterations = 99;
+    CHECK_OK(meeple_game_new("tictactoe", &g));
+    CHECK_OK(meeple_state_new(g, 1, &s));
+    CHECK_OK(meeple_agent_new(g, "mcts(iterations=0,time_ms=20)", 3, &a));
+    CHECK_OK(meeple_agent_iterations(a, &iterations));
+    CHECK(iterations == 0);
+    CHECK_OK(meeple_agent_act(a, s, MEEPLE_ACTING_PLAYER, &action));
+    CHECK(action >= 0 && action < 9);
+    CHECK_OK(meeple_agent_iterations(a, &iterations));
+    CHECK(iterations > 0);
+    CHECK_STATUS(meeple_agent_iterations(a, NULL), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_agent_iterations(NULL, &iterations), MEEPLE_ERR_INVALID_ARGUMENT);
+    meeple_agent_free(a);
+    a = NULL;
+    CHECK_OK(meeple_agent_new(g, "mcts(iterations=25)", 3, &a));
+    CHECK_OK(meeple_agent_act(a, s, MEEPLE_ACTING_PLAYER, &action));
+    CHECK_OK(meeple_agent_iterations(a, &iterations));
+    CHECK(iterations == 25);
+    meeple_agent_free(a);
+    a = NULL;
+    /* 0, negative and over an hour are refused, naming the range. */
+    CHECK_STATUS(meeple_agent_new(g, "mcts(time_ms=0)", 3, &a), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(meeple_last_error_message(), "from 1 to 3600000") != NULL);
+    CHECK_STATUS(meeple_agent_new(g, "mcts(time_ms=-1)", 3, &a), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(meeple_last_error_message(), "from 1 to 3600000") != NULL);
+    CHECK_STATUS(meeple_agent_new(g, "ismcts(time_ms=7200000)", 3, &a), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(meeple_last_error_message(), "from 1 to 3600000") != NULL);
+    CHECK(a == NULL);
+    meeple_state_free(s);
+    meeple_game_free(g);
+}
+
 static void tournament_reports_agents_and_replayable_games(void) {
     const char *lineup[] = {"heuristic", "random"};
     meeple_game_t *g = NULL;
@@ -259,6 +296,7 @@ const meeple_test_case meeple_agent_tests[] = {
     {"search_agent_act_is_cancelled_by_its_control_block", search_agent_act_is_cancelled_by_its_control_block},
     {"heuristic_agent_takes_the_win", heuristic_agent_takes_the_win},
     {"agents_refuse_bad_specs", agents_refuse_bad_specs},
+    {"agents_take_a_time_budget_and_report_their_iterations", agents_take_a_time_budget_and_report_their_iterations},
     {"tournament_reports_agents_and_replayable_games", tournament_reports_agents_and_replayable_games},
     {"tournament_slice_plays_the_same_games_as_the_whole_run", tournament_slice_plays_the_same_games_as_the_whole_run},
     {"tournament_refuses_bad_arguments", tournament_refuses_bad_arguments},

@@ -2,7 +2,9 @@
 // the settlement with the most pips, the robber never on its own hexes and first on the
 // leader's, discards keep the cards of the city it aims at, trades with other seats are
 // accepted only when they help it and cost nothing it needs.
+#include <algorithm>
 #include <memory>
+#include <vector>
 
 #include "agents/agent.hpp"
 #include "catan_fixture.hpp"
@@ -106,4 +108,42 @@ TEST(catan_heuristic_accepts_only_trades_that_help_and_cost_nothing_it_needs) {
     s.trade_give[catan::kGrain] = 1;
     s.trade_want[catan::kWool] = 2;
     CHECK(heuristic_choice(g, s, 0) == catan::kTradeDecline);
+}
+
+TEST(catan_heuristic_takes_the_edge_an_opponent_needs_for_its_fifth_road) {
+    CatanFixture g(CatanOptions{{"board", "beginner"}});
+    CatanState s = g.blank();
+    // Seat 1: a 4-road trail from node 0 to e (one road short of the award). Seat 0: a
+    // settlement and a 2-road trail ending at f, next to e, and the cards of one road.
+    auto walk = [](int start, int len, std::uint64_t avoid) {
+        std::vector<int> path{start};
+        std::uint64_t used = (1ull << start) | avoid;
+        while (static_cast<int>(path.size()) <= len) {
+            int next = -1;
+            for (const std::uint8_t n : kTopology.neighbors_of_node[path.back()]) {
+                if (n != catan::kNone && !((used >> n) & 1) && (next < 0 || n < next)) next = n;
+            }
+            if (next < 0) break;
+            path.push_back(next), used |= 1ull << next;
+        }
+        return path;
+    };
+    const std::vector<int> theirs = walk(0, 4, 0);
+    std::uint64_t their_nodes = 0;
+    for (int n : theirs) their_nodes |= 1ull << n;
+    put_settlement(s, 1, theirs[0]);
+    put_path(s, 1, theirs);
+    const int e = theirs.back();
+    int f = -1;
+    for (const std::uint8_t n : kTopology.neighbors_of_node[e]) {
+        if (n != catan::kNone && !((their_nodes >> n) & 1)) f = n;
+    }
+    std::vector<int> mine = walk(f, 2, their_nodes | kTopology.neighbor_mask_of_node[e]);
+    CHECK_EQ(mine.size(), 3u);
+    std::reverse(mine.begin(), mine.end());
+    put_settlement(s, 0, mine[0]);
+    put_path(s, 0, mine);
+    refresh_awards(s, 4);
+    give(s, 0, {1, 1, 0, 0, 0});
+    CHECK(heuristic_choice(g, s, 0) == catan::kBuildRoad + edge_between(e, f));
 }

@@ -49,6 +49,15 @@ impl Agent {
         fill_string(|p, cap, len| unsafe { sys::meeple_agent_spec(self.ptr.as_ptr(), p, cap, len) })
     }
 
+    /// Iterations the agent's search completed in its last decision (what a `time_ms`
+    /// budget reached); 0 for agents that do not search.
+    pub fn iterations(&self) -> Result<u64> {
+        let mut n = 0u64;
+        // SAFETY: a live handle and a local out-pointer.
+        check(unsafe { sys::meeple_agent_iterations(self.ptr.as_ptr(), &mut n) })?;
+        Ok(n)
+    }
+
     /// Starts a new game: reseeds the generator and drops what the agent kept.
     pub fn reset(&mut self, seed: u64) -> Result<()> {
         // SAFETY: a live handle, borrowed mutably.

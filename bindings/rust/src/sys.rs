@@ -742,6 +742,7 @@ extern "C" {
         out_len: *mut usize,
     ) -> meeple_status_t;
     pub fn meeple_agent_reset(agent: *mut meeple_agent_t, seed: u64) -> meeple_status_t;
+    pub fn meeple_agent_iterations(agent: *const meeple_agent_t, out_iterations: *mut u64) -> meeple_status_t;
     pub fn meeple_agent_act(
         agent: *mut meeple_agent_t,
         state: *const meeple_state_t,

@@ -100,6 +100,15 @@ class Agent:
             check(lib.meeple_agent_policy(self._ptr, state._ptr, seat, buf, out.size, length))
         return out
 
+    @property
+    def iterations(self) -> int:
+        """Iterations the agent's search completed in its last decision (what a
+        ``time_ms`` budget reached); 0 for agents that do not search and for a decision
+        with one legal action."""
+        out = ffi.new("uint64_t *")
+        check(lib.meeple_agent_iterations(self._ptr, out))
+        return int(out[0])
+
     def __repr__(self) -> str:
         return f"Agent({self._spec!r}, {self._game.spec!r})"
 

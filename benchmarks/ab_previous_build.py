@@ -1,0 +1,101 @@
+"""A/B an agent of this build against the same spec of another build (an earlier commit,
+installed with `cmake --install <build> --prefix <stage>`), in one arena.
+
+The other build's agents run in a worker process that imports that build's binding; each
+of their moves crosses as a state snapshot (the snapshot format is shared while the game's
+state version is unchanged), so both builds play the same games, seats and dice.
+
+    python benchmarks/ab_previous_build.py --old-stage /tmp/old/build/stage \
+        --game "catan(trade_budget=0)" --new heuristic --old heuristic --games 200 --seed 1
+
+One seat of --new against the other seats of --old, seats rotated (duplicate format);
+prints the new agent's wins over its seat-games with a 95% Wilson interval.
+"""
+import argparse
+import os
+import struct
+import subprocess
+import sys
+
+WORKER = r"""
+import struct, sys
+import meeple
+game = meeple.Game(sys.argv[1])
+spec = sys.argv[2]
+agents = {}
+seed = 0
+inp, out = sys.stdin.buffer, sys.stdout.buffer
+def read(n):
+    data = inp.read(n)
+    if len(data) < n:
+        sys.exit(0)
+    return data
+while True:
+    op = read(1)
+    if op == b"R":
+        (seed,) = struct.unpack("<Q", read(8))
+        agents = {}
+    else:
+        seat, size = struct.unpack("<iI", read(8))
+        state = game.restore(read(size))
+        if seat not in agents:
+            agents[seat] = meeple.Agent(spec, game, seed=(seed * 4 + seat) % 2**64)
+        out.write(struct.pack("<i", agents[seat].act(state, seat)))
+        out.flush()
+"""
+
+
+class OtherBuildAgent:
+    """Plays `spec` with the other build's library, one agent a seat, through a worker."""
+
+    def __init__(self, stage: str, game: str, spec: str) -> None:
+        env = dict(os.environ, PYTHONPATH=os.path.join(stage, "python"))
+        self._proc = subprocess.Popen([sys.executable, "-c", WORKER, game, spec], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, env=env)
+        self._seeded = False
+
+    def reset(self, seed: int) -> None:
+        # The arena resets once a seat it fills; the first seed of a game seeds them all.
+        if not self._seeded:
+            self._proc.stdin.write(b"R" + struct.pack("<Q", seed))
+            self._seeded = True
+
+    def act(self, state) -> int:
+        self._seeded = False
+        seat = state.active_players[0]
+        data = state.snapshot()
+        self._proc.stdin.write(b"A" + struct.pack("<iI", seat, len(data)) + data)
+        self._proc.stdin.flush()
+        return struct.unpack("<i", self._proc.stdout.read(4))[0]
+
+    def close(self) -> None:
+        self._proc.stdin.close()
+        self._proc.wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--old-stage", required=True)
+    parser.add_argument("--game", default="catan")
+    parser.add_argument("--new", default="heuristic")
+    parser.add_argument("--old", default="heuristic")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    import meeple
+
+    old = OtherBuildAgent(args.old_stage, args.game, args.old)
+    try:
+        result = meeple.arena.tournament(args.game, [args.new, old], games=args.games, seed=args.seed,
+                                         backend="python")
+    finally:
+        old.close()
+    new = result.agents[0]
+    lo, hi = new.win_interval
+    print(f"{args.new} (this build) vs 3x {args.old} (other build), {args.game}, {args.games} games, seed {args.seed}: "
+          f"{new.wins}/{new.seats} seat-games won = {new.win_rate:.3f} [{lo:.3f}, {hi:.3f}] (25% is parity); "
+          f"truncated {new.truncations}")
+
+
+if __name__ == "__main__":
+    main()
