@@ -18,7 +18,7 @@ build="${MEEPLE_FUZZ_BUILD_DIR:-$root/build/fuzz}"
 seconds="${1:-20}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(spec snapshot position cards evlog_header)
+[ ${#targets[@]} -gt 0 ] || targets=(spec snapshot position cards evlog_header phh_text)
 python="${MEEPLE_FUZZ_PYTHON:-python3}"
 native=()
 for t in "${targets[@]}"; do

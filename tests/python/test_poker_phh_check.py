@@ -229,3 +229,12 @@ def test_mangled_histories_give_a_hand_or_a_clear_error_never_a_traceback() -> N
                 assert str(exc).startswith("m.phh:"), str(exc)
                 refused += 1
     assert refused > 300  # most mangles break a rule
+
+
+def test_a_card_twice_in_one_deal_is_the_hands_error_not_a_traceback() -> None:
+    # Found by tests/fuzz/fuzz_phh_text.py: Hand.holes raised the evaluator's
+    # InvalidArgumentError for "d dh p1 AsAs"; the reader now refuses the deal itself.
+    text = BASE.replace("'d dh p1 AsKs'", "'d dh p1 AsAs'", 1)
+    (hand,) = phh.loads(text, "dup.phh")
+    assert hand.error is not None and "card As appears twice in 'AsAs'" in str(hand.error)
+    assert str(hand.error).startswith("dup.phh:")

@@ -398,7 +398,12 @@ def _cards(word: str, line: int, where: str) -> tuple[str, ...]:
     if not _CARDS.match(word):
         raise _Bad(line, f"{where}: {word!r} is not a run of cards; write a rank of 23456789TJQKA and a suit of "
                          "cdhs for each, run together, as 'AsKd' ('??' for one unknown)")
-    return tuple(word[i:i + 2] for i in range(0, len(word), 2))
+    cards = tuple(word[i:i + 2] for i in range(0, len(word), 2))
+    known = [c for c in cards if c != "??"]
+    twice = next((c for i, c in enumerate(known) if c in known[:i]), None)
+    if twice is not None:
+        raise _Bad(line, f"{where}: card {twice} appears twice in {word!r}; each card is dealt once")
+    return cards
 
 
 def _parse(toml: Any, text: str) -> tuple[dict[str, Any] | None, str | None, int]:
