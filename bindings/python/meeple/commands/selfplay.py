@@ -73,6 +73,11 @@ def run(args: argparse.Namespace) -> int:
         config = dataclasses.replace(config, generations=args.generations)
     if args.actors is not None:
         config = dataclasses.replace(config, selfplay=dataclasses.replace(config.selfplay, actors=args.actors))
+    # The arguments first, the extras after: a wrong --out is wrong with or without torch.
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        print(f"{prog}: error: --out {args.out}: not a folder (a file is there); give a folder to make or "
+              "resume", file=sys.stderr)
+        return 2
     missing = [name for name in ("torch",) if importlib.util.find_spec(name) is None]
     if (args.ray or args.ray_address) and importlib.util.find_spec("ray") is None:
         missing.append("ray")
@@ -80,10 +85,6 @@ def run(args: argparse.Namespace) -> int:
         extras = "selfplay,ray" if "ray" in missing else "selfplay"
         print(f"{prog}: error: {' and '.join(missing)} not installed; pip install \"meeple[{extras}]\"",
               file=sys.stderr)
-        return 2
-    if os.path.exists(args.out) and not os.path.isdir(args.out):
-        print(f"{prog}: error: --out {args.out}: not a folder (a file is there); give a folder to make or "
-              "resume", file=sys.stderr)
         return 2
     from ..selfplay.learner import CheckpointError
     from ..selfplay.loop import RunError
