@@ -56,6 +56,12 @@ protected:
 // that exist: unknown agent, a game without a heuristic, a bad search option.
 std::unique_ptr<Agent> make_agent(std::shared_ptr<const AnyGame> game, std::string_view spec, std::uint64_t seed);
 
+// `best`: the spec of `game`'s strongest agent within about 1 s a decision, with the
+// spec's time_ms (default 1000), iterations (instead of the time budget) and seed; throws
+// Error naming the valid options. make_best_agent makes that agent (spec() is the result).
+std::string resolve_best(const AnyGame& game, std::string_view spec);
+std::unique_ptr<Agent> make_best_agent(std::shared_ptr<const AnyGame> game, std::string_view spec, std::uint64_t seed);
+
 // The agent names `game` accepts, comma-separated ("random, heuristic, mcts, ismcts").
 std::string agent_names(const AnyGame& game);
 

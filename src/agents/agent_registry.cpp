@@ -144,14 +144,15 @@ std::unique_ptr<RolloutPolicy> make_rollout_policy(std::shared_ptr<const AnyGame
 }
 
 std::string agent_names(const AnyGame& game) {
-    if (game.name() == "catan") return "random, heuristic, mcts, ismcts, alphabeta";
-    return has_heuristic(game) ? "random, heuristic, mcts, ismcts" : "random, mcts, ismcts";
+    if (game.name() == "catan") return "random, heuristic, mcts, ismcts, alphabeta, best";
+    return has_heuristic(game) ? "random, heuristic, mcts, ismcts, best" : "random, mcts, ismcts, best";
 }
 
 std::unique_ptr<Agent> make_agent(std::shared_ptr<const AnyGame> game, std::string_view spec, std::uint64_t seed) {
     if (!game) fail(Status::invalid_argument, "an agent needs a game");
     const ParsedSpec parsed = parse_spec(spec);
     if (parsed.name == "mcts" || parsed.name == "ismcts") return std::make_unique<SearchAgent>(std::move(game), spec, seed);
+    if (parsed.name == "best") return make_best_agent(std::move(game), spec, seed);
     if (parsed.name == "alphabeta") {
         if (game->name() == "catan") return make_catan_alphabeta(std::move(game), spec, seed);
         fail(Status::invalid_argument, "agent alphabeta plays catan only; available for " + game->name() + ": " +

@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 from ..agents import arena as arena_module
+from ..agents.agent import Agent
 from ..game import Game
 from .args import UsageError, check_output
 
@@ -49,6 +50,15 @@ def _fmt_elo(elo: float, half: float) -> str:
 
 def _num(x: float) -> Any:
     return x if math.isfinite(x) else (None if math.isnan(x) else ("inf" if x > 0 else "-inf"))
+
+
+def _resolved(game: Game, agents) -> dict:
+    """The real configuration of each `best` agent of the lineup (the agent's own spec)."""
+    out = {}
+    for a in agents:
+        if a.spec == "best" or a.spec.startswith("best("):
+            out[a.spec] = Agent(a.spec, game, seed=0).spec
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -101,12 +111,14 @@ def run(args: argparse.Namespace) -> int:
             print(f"meeple arena: error: cannot write --save {args.save}: {e.strerror or e}", file=sys.stderr)
             return 1
     played = len(result.games.seeds)
+    plays = _resolved(game, result.agents)
     if args.json:
         out = {"game": result.game, "games": played,
                "agents": [{"spec": a.spec, "games": a.games, "seats": a.seats, "wins": a.wins, "draws": a.draws,
                            "losses": a.losses, "truncations": a.truncations, "illegal": a.illegal,
                            "score": a.score, "win_rate": a.win_rate, "win_interval": list(a.win_interval),
-                           "elo": _num(a.elo), "elo_interval": _num(a.elo_interval)} for a in result.agents],
+                           "elo": _num(a.elo), "elo_interval": _num(a.elo_interval),
+                           **({"plays": plays[a.spec]} if a.spec in plays else {})} for a in result.agents],
                "sprt": None if result.sprt is None else {k: _num(v) if isinstance(v, float) else v
                                                          for k, v in result.sprt._asdict().items()}}
         print(json.dumps(out, indent=2))
@@ -119,6 +131,8 @@ def run(args: argparse.Namespace) -> int:
         rate = f"{100 * a.win_rate:.1f}% [{100 * a.win_interval[0]:.1f}, {100 * a.win_interval[1]:.1f}]"
         print(f"  {a.spec:<{width}}  {a.seats:>6} {a.wins:>6} {a.draws:>6} {a.losses:>6} {a.truncations:>5}"
               f"  {rate:<24} {_fmt_elo(a.elo, a.elo_interval)}")
+    for spec, resolved in plays.items():
+        print(f"  {spec} plays as {resolved}")
     first = result.agents[0]
     line = (f"{first.spec}: {100 * first.win_rate:.1f}% wins [{100 * first.win_interval[0]:.1f}, "
             f"{100 * first.win_interval[1]:.1f}] over {first.seats} seats, Elo {_fmt_elo(first.elo, first.elo_interval)}")
