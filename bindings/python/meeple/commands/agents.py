@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ..agents.agent import Agent
 from ..game import Game, games
@@ -20,7 +21,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     p.set_defaults(run=run, prog=p.prog)
 
 
-def describe(name: str, best: str = "best") -> dict:
+def describe(name: str, best: str = "best") -> dict[str, Any]:
     """One game's agents and the spec its `best` makes (the agent's own canonical spec)."""
     game = Game(name)
     agents = ["random"] + (["heuristic"] if name in _WITH_HEURISTIC else []) + ["mcts", "ismcts"]

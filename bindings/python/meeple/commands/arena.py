@@ -52,9 +52,9 @@ def _num(x: float) -> Any:
     return x if math.isfinite(x) else (None if math.isnan(x) else ("inf" if x > 0 else "-inf"))
 
 
-def _resolved(game: Game, agents) -> dict:
+def _resolved(game: Game, agents: Any) -> dict[str, str]:
     """The real configuration of each `best` agent of the lineup (the agent's own spec)."""
-    out = {}
+    out: dict[str, str] = {}
     for a in agents:
         if a.spec == "best" or a.spec.startswith("best("):
             out[a.spec] = Agent(a.spec, game, seed=0).spec
