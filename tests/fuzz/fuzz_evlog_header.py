@@ -19,13 +19,12 @@ import random
 import struct
 import sys
 import tempfile
-import time
-import traceback
 import zlib
 
 import numpy as np
 
 import meeple
+import mutation_loop  # tests/fuzz/, beside this file
 from meeple.errors import VersionMismatchError
 from meeple.records.events import EventLogError, EventLogWriter, read_event_log
 
@@ -107,37 +106,8 @@ def mutate(rng: random.Random, base: bytes) -> bytes:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["--replay"]:
-        with tempfile.TemporaryDirectory() as d:
-            one(open(argv[1], "rb").read(), d)
-        print("replay: no finding")
-        return 0
-    seconds, corpus_dir, prefix = float(argv[0]), argv[1], argv[2]
-    new_dir = argv[3] if len(argv) > 3 else None
-    corpus = [open(os.path.join(corpus_dir, n), "rb").read() for n in sorted(os.listdir(corpus_dir))]
-    corpus += seeds()
-    seed = int(os.environ.get("MEEPLE_FUZZ_SEED", time.time_ns() % 2**32))
-    rng = random.Random(seed)
-    end, runs = time.monotonic() + seconds, 0
-    with tempfile.TemporaryDirectory() as d:
-        while time.monotonic() < end:
-            data = mutate(rng, rng.choice(corpus))
-            runs += 1
-            try:
-                one(data, d)
-            except Exception:
-                name = f"{prefix}crash-{zlib.crc32(data):08x}"
-                with open(name, "wb") as f:
-                    f.write(data)
-                traceback.print_exc()
-                print(f"finding after {runs} runs (seed {seed}): input in {name}")
-                return 1
-            if new_dir and rng.random() < 0.001:
-                os.makedirs(new_dir, exist_ok=True)
-                with open(os.path.join(new_dir, f"{zlib.crc32(data):08x}"), "wb") as f:
-                    f.write(data)
-    print(f"stat::number_of_executed_units: {runs}\nseed {seed}: no finding in {seconds:g} s")
-    return 0
+    with tempfile.TemporaryDirectory() as folder:
+        return mutation_loop.main(argv, lambda data: one(data, folder), mutate, seeds())
 
 
 if __name__ == "__main__":

@@ -13,14 +13,12 @@ Replay: fuzz_phh_text.py --replay FILE"""
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import sys
 import time
-import traceback
-import zlib
 
+import mutation_loop  # tests/fuzz/, beside this file
 from meeple.poker import phh
 
 WORDS = ["d", "dh", "db", "p1", "p2", "p0", "p9", "p99", "p\u00b2", "f", "cc", "cbr", "sm", "sd", "-", "AsKs",
@@ -79,36 +77,5 @@ def mutate(rng: random.Random, base: bytes) -> bytes:
     return bytes(data)
 
 
-def main(argv: list[str]) -> int:
-    if argv[:1] == ["--replay"]:
-        one(open(argv[1], "rb").read())
-        print("replay: no finding")
-        return 0
-    seconds, corpus_dir, prefix = float(argv[0]), argv[1], argv[2]
-    new_dir = argv[3] if len(argv) > 3 else None
-    corpus = [open(os.path.join(corpus_dir, n), "rb").read() for n in sorted(os.listdir(corpus_dir))]
-    seed = int(os.environ.get("MEEPLE_FUZZ_SEED", time.time_ns() % 2**32))
-    rng = random.Random(seed)
-    end, runs = time.monotonic() + seconds, 0
-    while time.monotonic() < end:
-        data = mutate(rng, rng.choice(corpus))
-        runs += 1
-        try:
-            one(data)
-        except Exception:
-            name = f"{prefix}crash-{zlib.crc32(data):08x}"
-            with open(name, "wb") as f:
-                f.write(data)
-            traceback.print_exc()
-            print(f"finding after {runs} runs (seed {seed}): input in {name}")
-            return 1
-        if new_dir and rng.random() < 0.001:
-            os.makedirs(new_dir, exist_ok=True)
-            with open(os.path.join(new_dir, f"{zlib.crc32(data):08x}"), "wb") as f:
-                f.write(data)
-    print(f"stat::number_of_executed_units: {runs}\nseed {seed}: no finding in {seconds:g} s")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(mutation_loop.main(sys.argv[1:], one, mutate))
