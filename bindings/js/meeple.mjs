@@ -18,7 +18,7 @@ export const CHANCE = -1;
 export const VIEW_PUBLIC = -2;
 export const VIEW_ALL = -3;
 export const NOBODY = -5;
-export const ABI_VERSION = 4;  // MEEPLE_ABI_VERSION of the header this file follows
+export const ABI_VERSION = 5;  // MEEPLE_ABI_VERSION of the header this file follows (a test compares them)
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

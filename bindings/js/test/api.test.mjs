@@ -80,3 +80,13 @@ test("poker: evaluation, description and equity", () => {
   const mc = m.equity(["As Ah", "Kd Kc"], { trials: 2000, seed: 9 });
   assert.deepEqual(m.equity(["As Ah", "Kd Kc"], { trials: 2000, seed: 9, threads: 3 }), mc);
 });
+
+test("the binding follows the header's ABI version", async () => {
+  // meeple.mjs is written by hand against include/meeple/meeple.h: when the header's
+  // version moves, this says so before any call can disagree with the library.
+  const { readFileSync } = await import("node:fs");
+  const header = readFileSync(new URL("../../../include/meeple/meeple.h", import.meta.url), "utf8");
+  const declared = Number(/#define MEEPLE_ABI_VERSION (\d+)/.exec(header)[1]);
+  const { ABI_VERSION } = await import("../meeple.mjs");
+  assert.equal(ABI_VERSION, declared, "update ABI_VERSION in bindings/js/meeple.mjs (and what changed) to the header's");
+});
