@@ -90,16 +90,17 @@ TEST(search_agents_report_the_iterations_of_their_last_decision) {
     auto rec = new_record(*g, 5);
     auto fixed = make_agent(g, "mcts(iterations=37)", 1);
     CHECK_EQ(fixed->last_iterations(), 0u);  // no decision yet
-    fixed->act(rec.data(), kActing);
+    const int seat = g->resolve_player(rec.data(), kActing);  // agents take a seat, as the C layer gives
+    fixed->act(rec.data(), seat);
     CHECK_EQ(fixed->last_iterations(), 37u);
     auto timed = make_agent(g, "mcts(iterations=0,time_ms=30)", 1);
     const auto start = std::chrono::steady_clock::now();
-    timed->act(rec.data(), kActing);
+    timed->act(rec.data(), seat);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     CHECK(timed->last_iterations() > 0);
     CHECK(ms >= 29.0);
     auto heuristic = make_agent(g, "heuristic", 1);
-    heuristic->act(rec.data(), kActing);
+    heuristic->act(rec.data(), seat);
     CHECK_EQ(heuristic->last_iterations(), 0u);
 }
 
