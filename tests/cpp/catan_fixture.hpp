@@ -17,6 +17,23 @@ namespace meeple::test {
 
 using catan::Catan;
 using catan::kTopology;
+
+// A simple path of `len` + 1 nodes from `start`, always stepping to the lowest-numbered
+// neighbour not yet used and not in `avoid`.
+inline std::vector<int> walk(int start, int len, std::uint64_t avoid = 0) {
+    std::vector<int> path{start};
+    std::uint64_t used = (1ull << start) | avoid;
+    while (static_cast<int>(path.size()) <= len) {
+        int next = -1;
+        for (const std::uint8_t n : kTopology.neighbors_of_node[path.back()]) {
+            if (n != catan::kNone && !((used >> n) & 1) && (next < 0 || n < next)) next = n;
+        }
+        if (next < 0) break;
+        path.push_back(next), used |= 1ull << next;
+    }
+    return path;
+}
+
 using CatanState = Catan::State;
 using CatanOptions = std::vector<std::pair<std::string, std::string>>;
 

@@ -115,19 +115,6 @@ TEST(catan_heuristic_takes_the_edge_an_opponent_needs_for_its_fifth_road) {
     CatanState s = g.blank();
     // Seat 1: a 4-road trail from node 0 to e (one road short of the award). Seat 0: a
     // settlement and a 2-road trail ending at f, next to e, and the cards of one road.
-    auto walk = [](int start, int len, std::uint64_t avoid) {
-        std::vector<int> path{start};
-        std::uint64_t used = (1ull << start) | avoid;
-        while (static_cast<int>(path.size()) <= len) {
-            int next = -1;
-            for (const std::uint8_t n : kTopology.neighbors_of_node[path.back()]) {
-                if (n != catan::kNone && !((used >> n) & 1) && (next < 0 || n < next)) next = n;
-            }
-            if (next < 0) break;
-            path.push_back(next), used |= 1ull << next;
-        }
-        return path;
-    };
     const std::vector<int> theirs = walk(0, 4, 0);
     std::uint64_t their_nodes = 0;
     for (int n : theirs) their_nodes |= 1ull << n;
