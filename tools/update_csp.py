@@ -16,13 +16,13 @@ PAGES = [ROOT / "records" / "pages" / "viewer.html", ROOT / "play" / "pages" / "
 
 
 def hashes(page: str) -> str:
-    return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()}'"
+    return "".join(f" 'sha256-{base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()}'"
                     for body in re.findall(r"<script>(.*?)</script>", page, re.S))
 
 
 for path in PAGES:
     text = path.read_text(encoding="utf-8")
-    new = re.sub(r"script-src 'self'[^;]*;", f"script-src 'self' {hashes(text)};", text, count=1)
+    new = re.sub(r"script-src 'self'[^;]*;", f"script-src 'self'{hashes(text)};", text, count=1)
     if new != text:
         path.write_text(new, encoding="utf-8")
         print(f"updated {path}")

@@ -25,12 +25,22 @@ const decoder = new TextDecoder();
 
 // Loads the WebAssembly module. options.moduleUrl: where build/wasm/meeple.mjs is
 // (default: the build folder of this checkout); the .wasm is looked up beside it.
+// options.factory and options.wasmBinary: the glue's factory function and the .wasm
+// bytes, already in hand (a worker made from a Blob, as the static pages make theirs,
+// can neither import nor fetch files beside it; see docs/wasm.md).
 export async function load(options = {}) {
+  if (options.factory) {
+    // locateFile: the glue then looks for no file beside a script that has no folder.
+    const M = await options.factory(options.wasmBinary ? { wasmBinary: options.wasmBinary, locateFile: (name) => name } : {});
+    return new Meeple(M);
+  }
   const url = options.moduleUrl ?? new URL("../../build/wasm/meeple.mjs", import.meta.url).href;
   const { default: createMeeple } = await import(url);
   const wasmUrl = new URL("meeple.wasm", url);
   const init = {};
-  if (wasmUrl.protocol === "file:" && typeof process !== "undefined" && process.versions?.node) {
+  if (options.wasmBinary) {
+    init.wasmBinary = options.wasmBinary;
+  } else if (wasmUrl.protocol === "file:" && typeof process !== "undefined" && process.versions?.node) {
     const { readFile } = await import("node:fs/promises");
     init.wasmBinary = await readFile(wasmUrl);
   } else {
@@ -140,6 +150,8 @@ class Meeple {
     return text ? text.split(",") : [];
   }
   statusName(status) { return this._M.UTF8ToString(this._M._meeple_status_name(status)); }
+  // The seed of item `index` under `seed` (meeple_batch_derive_seed), as Python's derive_seed.
+  deriveSeed(seed, index) { return BigInt.asUintN(64, this._M._meeple_batch_derive_seed(big(seed, "seed"), big(index, "index"))); }
 
   game(spec) {
     const ptr = this._str(spec, "game spec", (s) => this._out(4, (p) => this._M._meeple_game_new(s, p), (p) => this._u32(p)));
@@ -325,6 +337,18 @@ export class Game {
   describeJson() { return this._lib._fillString((o, c, l) => this._lib._M._meeple_game_describe_json(this._live, o, c, l)); }
   describe() { return JSON.parse(this.describeJson()); }
   actionName(action) { return this._lib._fillString((o, c, l) => this._lib._M._meeple_game_action_name(this._live, action, o, c, l)); }
+  // Constant data the game publishes under key (for catan, "topology"), parsed.
+  data(key) {
+    return JSON.parse(this._lib._str(key, "data key", (k) =>
+      this._lib._fillString((o, c, l) => this._lib._M._meeple_game_data_json(this._live, k, o, c, l))));
+  }
+  // A state from a described position (the game's JSON layout, object or text).
+  fromPosition(position, seed = 0) {
+    const lib = this._lib;
+    const text = typeof position === "string" ? position : JSON.stringify(position);
+    return new State(lib, lib._str(text, "position", (s) =>
+      lib._out(4, (p) => lib._M._meeple_state_from_position(this._live, s, big(seed, "seed"), p), (p) => lib._u32(p))), this);
+  }
   newState(seed = 0) {
     const lib = this._lib;
     return new State(lib, lib._out(4, (p) => lib._M._meeple_state_new(this._live, big(seed, "seed"), p), (p) => lib._u32(p)), this);
@@ -385,6 +409,20 @@ export class State {
     if (!Number.isInteger(action)) throw new TypeError(`action must be an integer, not ${action}`);
     this._lib.check(this._lib._M._meeple_state_apply(this._live, player, action));
     return this;
+  }
+  // Pending chance outcomes: [[action, probability], ...] ([] when none is pending).
+  chanceOutcomes() {
+    const lib = this._lib, M = lib._M;
+    return lib._with([4], (lenPtr) => {
+      lib.check(M._meeple_state_chance_outcomes(this._live, 0, 0, 0, lenPtr));
+      const n = lib._u32(lenPtr);
+      if (n === 0) return [];
+      return lib._with([4 * n, 8 * n], (acts, probs) => {
+        lib.check(M._meeple_state_chance_outcomes(this._live, acts, probs, n, lenPtr));
+        const a = lib._copy(Int32Array, acts, n), p = lib._copy(Float64Array, probs, n);
+        return Array.from(a, (x, i) => [x, p[i]]);
+      });
+    });
   }
   returns() { return this._lib._fill(Float64Array, (o, c, l) => this._lib._M._meeple_state_returns(this._live, o, c, l)); }
   observation(viewer) {

@@ -15,12 +15,12 @@ import os
 import sys
 
 from .._ffi import VERSION
-from . import agents, arena, convert, datagen, demo, games, phh, play, poker, ranges, selfplay, train, view
+from . import agents, arena, convert, datagen, demo, games, phh, play, poker, ranges, selfplay, train, view, web
 from .args import UsageError
 from ..errors import InvalidArgumentError, MeepleError, OutOfRangeError, ParseError
 
 # Each module adds its subcommand with register(subparsers); add a line to add one.
-COMMANDS = [games, agents, demo, poker, ranges, phh, arena, convert, view, play, datagen, train, selfplay]
+COMMANDS = [games, agents, demo, poker, ranges, phh, arena, convert, view, play, datagen, train, selfplay, web]
 
 
 class Parser(argparse.ArgumentParser):

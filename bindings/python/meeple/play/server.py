@@ -3,7 +3,8 @@ the engine, for ``meeple play``. Layout of the API: ``docs/play.md``.
 
 The server listens on 127.0.0.1 only and answers only requests addressed to it by that
 name (or ``localhost``), so no other machine and no other web site can drive it. It
-serves its page, ``draw.js`` and ``/api/...``; everything else is a JSON 404. Every
+serves its page, its scripts (``draw.js``, ``transport.js``,
+``play-NAME.js``) and ``/api/...``; everything else is a JSON 404. Every
 request that changes the game names the move number of the position it was made for,
 so a move sent from a stale page is refused (409) and changes nothing. A game is kept
 as its start position and the actions played since (undo drops the last one); each
@@ -30,6 +31,10 @@ __all__ = ["PlayServer", "make_server", "serve", "page_for", "MAX_BODY"]
 
 PAGES = Path(__file__).resolve().parent / "pages"
 MAX_BODY = 1 << 20  # bytes; a position is a few kilobytes
+# The scripts a page loads: the drawing, the transport (HTTP to this server) and each
+# page's own script, the same files the static site of ``meeple web`` ships.
+_SCRIPTS = {"/draw.js": DRAW_JS, "/transport.js": PAGES / "transport.js",
+            **{f"/play-{n}.js": PAGES / f"play-{n}.js" for n in ("catan", "triangle", "table")}}
 
 
 class PlayServer(ThreadingHTTPServer):
@@ -90,8 +95,8 @@ class _Handler(BaseHTTPRequestHandler):
         if method == "GET" and path in ("/", "/index.html"):
             self._send(200, bytes(self.server.page, "utf-8"), "text/html; charset=utf-8")
             return
-        if method == "GET" and path == "/draw.js":
-            self._send(200, DRAW_JS.read_bytes(), "text/javascript; charset=utf-8")
+        if method == "GET" and path in _SCRIPTS:
+            self._send(200, _SCRIPTS[path].read_bytes(), "text/javascript; charset=utf-8")
             return
         if not path.startswith("/api/"):
             self._error(404, f"unknown path {path}: this server serves only its page (/) and /api/...")

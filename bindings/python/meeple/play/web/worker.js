@@ -1,0 +1,80 @@
+// The static site's Web Worker: loads the library (the WebAssembly bytes come inside
+// this script, see docs/wasm.md for why) and answers the page's requests with the
+// sessions of sessions.js, so agents think here and the page never freezes.
+// Messages in: {id, type: "init", page, config} once, then {id, route, body}; out:
+// {id, ok, status, data}. `meeple web` puts this file last in the worker's script,
+// after the glue (createMeeple), the binding (MeepleJS), MEEPLE_WASM_BASE64,
+// MEEPLE_SITE and sessions.js.
+"use strict";
+
+(function () {
+  const S = self.MeepleSessions;
+  let ready = null;  // a promise of {session} or {error}
+
+  function bytesOf(base64) {
+    const text = atob(base64), out = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; ++i) out[i] = text.charCodeAt(i);
+    return out;
+  }
+
+  async function start(page, config) {
+    const t0 = performance.now();
+    const m = await MeepleJS.load({ factory: createMeeple, wasmBinary: bytesOf(MEEPLE_WASM_BASE64) });
+    const loadMs = performance.now() - t0;
+    try {
+      const seed = config.seed === undefined ? 0 : config.seed;
+      let session;
+      if (page === "triangle") {
+        session = new S.TriangleSession(m, MeepleJS, { spec: config.spec || "triangle", seed, site: MEEPLE_SITE.triangle });
+      } else {
+        const opponents = S.splitAgents(config.opponents || "heuristic");
+        const Kind = page === "catan" ? S.CatanSession : S.TableSession;
+        session = new Kind(m, MeepleJS, { spec: config.spec || (page === "catan" ? "catan" : "tictactoe"),
+          seat: config.seat === undefined ? 0 : config.seat, opponents, seed });
+      }
+      return { session, loadMs, m };
+    } catch (e) {
+      // A bad spec, seat or agent: the library's (or the session's) message for the page.
+      const known = e instanceof S.ApiError || e instanceof MeepleJS.MeepleError;
+      return { error: known ? e.message : `internal error (${e && e.constructor ? e.constructor.name : typeof e})`,
+        loadMs, m };
+    }
+  }
+
+  // Timings for docs/benchmarks.md: random games and MCTS iterations a second here.
+  function bench(m, { game = "catan", games = 200, iterations = 20000 }) {
+    const out = {};
+    let t = performance.now();
+    m.runRandomGames(game, games, 1);
+    out.random_games_per_s = games / ((performance.now() - t) / 1000);
+    const search = m.search(game, `mcts(iterations=${iterations})`);
+    const g = m.game(game), state = g.newState(1);
+    search.setRoot(state);
+    t = performance.now();
+    search.run();
+    out.mcts_iterations_per_s = iterations / ((performance.now() - t) / 1000);
+    search.free(); state.free(); g.free();
+    return out;
+  }
+
+  self.onmessage = async (event) => {
+    const { id, type, route, body } = event.data;
+    if (type === "init") {
+      ready = start(event.data.page, event.data.config || {});
+      const r = await ready;
+      self.postMessage({ id, ok: !r.error, status: r.error ? 400 : 200,
+        data: r.error ? { error: r.error, status: 400 } : { load_ms: r.loadMs, version: r.m.version } });
+      return;
+    }
+    const r = await ready;
+    if (r.error) {
+      self.postMessage({ id, ok: false, status: 400, data: { error: r.error, status: 400 } });
+      return;
+    }
+    if (type === "bench") {
+      self.postMessage({ id, ok: true, status: 200, data: bench(r.m, body || {}) });
+      return;
+    }
+    self.postMessage(Object.assign({ id }, S.answer(r.session, MeepleJS, route, body)));
+  };
+})();
