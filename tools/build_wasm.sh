@@ -63,3 +63,11 @@ em++ -O3 -fexceptions "$out"/obj/*.o -o "$out/meeple.mjs" \
 wasm=$(stat -c %s "$out/meeple.wasm"); glue=$(stat -c %s "$out/meeple.mjs")
 gz=$(( $(gzip -9c "$out/meeple.wasm" | wc -c) + $(gzip -9c "$out/meeple.mjs" | wc -c) ))
 echo "built $out/meeple.wasm ($wasm bytes) and $out/meeple.mjs ($glue bytes): $gz bytes gzipped together"
+
+# The Python package ships the build for `meeple web` (meeple/play/site.py): a copy in
+# its data folder (not in git), installed with the package when present.
+pkg=bindings/python/meeple/play/wasm
+mkdir -p "$pkg/js"
+cp "$out/meeple.wasm" "$out/meeple.mjs" "$pkg/"
+cp bindings/js/meeple.mjs bindings/js/errors.mjs "$pkg/js/"
+echo "copied them and the binding into $pkg for meeple web"

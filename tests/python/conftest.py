@@ -165,6 +165,20 @@ def require_chromium(request: pytest.FixtureRequest) -> tuple[str, str]:
     return str(browser), str(driver)
 
 
+@pytest.fixture(scope="session")
+def require_wasm(request: pytest.FixtureRequest) -> Any:
+    """The WebAssembly build ``meeple web`` writes into its site
+    (``meeple.play.site.find_wasm_build``); skips (or fails under --require-peers) when
+    tools/build_wasm.sh has not been run. CI's main test stage allows it missing and
+    its WebAssembly stage requires it."""
+    from meeple.play.site import find_wasm_build
+
+    try:
+        return find_wasm_build()
+    except FileNotFoundError as exc:
+        _missing(request.config, "wasm", str(exc))
+
+
 @pytest.fixture(scope="module")
 def ray_cluster() -> Iterator[Any]:
     """A local Ray cluster of 2 CPUs for one test module (None without Ray: the
