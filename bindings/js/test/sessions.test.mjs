@@ -115,6 +115,28 @@ test("table: tic-tac-toe lists the seat's legal actions with names", () => {
   assert.equal(records(session).at(-1).type, "end");
 });
 
+test("table: a hand of heads-up Hold'em against the heuristic, the opponent's cards hidden", () => {
+  const session = new S.TableSession(m, lib, { spec: "holdem", seat: 1, opponents: ["heuristic"], seed: 9 });
+  let s = call(session, "state").data;
+  assert.equal(s.name, "holdem");
+  assert.equal(s.view.seats[0].hole, null);  // the page sees only its own seat's cards
+  assert.equal(s.view.seats[1].hole.length, 2);
+  let guard = 0;
+  while (!s.terminal) {
+    if (s.your_turn) {
+      assert.ok(s.legal.every((a) => typeof a.name === "string" && Number.isInteger(a.id)));
+      const call_ = s.legal.find((a) => /^(check|call)/.test(a.name)) || s.legal[0];
+      s = call(session, "move", { move: s.move, action: call_.id }).data;
+    } else {
+      assert.deepEqual(s.legal, []);
+      s = call(session, "advance", { move: s.move }).data;
+    }
+    assert.ok(s && ++guard < 500, JSON.stringify(s));
+  }
+  assert.equal(s.returns.length, 2);
+  assert.equal(records(session).at(-1).type, "end");
+});
+
 test("splitAgents splits at commas outside parentheses", () => {
   assert.deepEqual(S.splitAgents("heuristic, mcts(iterations=50,seed=1),random"),
     ["heuristic", "mcts(iterations=50,seed=1)", "random"]);
