@@ -197,6 +197,9 @@ def test_a_bad_spec_shows_the_librarys_message_on_the_page(site, browser):
     browser.get((site / "play-table.html").as_uri() + "?spec=tictactoe&opponents=mcts(iterations=-3)")
     text = wait_for(browser, "return document.getElementById('error').textContent")
     assert "iterations" in text and "\n    at " not in text  # the message, no stack trace
+    browser.get((site / "play-triangle.html").as_uri() + "?seed=minus-one")
+    text = wait_for(browser, "return document.getElementById('error').textContent")
+    assert text == "the seed in the page's address must be an integer from 0 up, not \"minus-one\""
     assert severe(browser) == []
 
 

@@ -14,8 +14,7 @@
   const page = (/play-(\w+)\.html$/.exec(location.pathname) || [, "catan"])[1];
   const query = new URLSearchParams(location.search);
   const config = {};
-  for (const key of ["spec", "opponents"]) if (query.has(key)) config[key] = query.get(key);
-  for (const key of ["seat", "seed"]) if (query.has(key)) config[key] = Number(query.get(key));
+  for (const key of ["spec", "opponents", "seat", "seed"]) if (query.has(key)) config[key] = query.get(key);
 
   const worker = new Worker(URL.createObjectURL(new Blob([MEEPLE_WORKER_SOURCE], { type: "text/javascript" })));
   worker.onmessage = (e) => {

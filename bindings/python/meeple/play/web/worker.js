@@ -1,7 +1,7 @@
 // The static site's Web Worker: loads the library (the WebAssembly bytes come inside
 // this script, see docs/wasm.md for why) and answers the page's requests with the
 // sessions of sessions.js, so agents think here and the page never freezes.
-// Messages in: {id, type: "init", page, config} once, then {id, route, body}; out:
+// Messages in: {id, type: "init", page, config} once (config: the page's query, as text), then {id, route, body}; out:
 // {id, ok, status, data}. `meeple web` puts this file last in the worker's script,
 // after the glue (createMeeple), the binding (MeepleJS), MEEPLE_WASM_BASE64,
 // MEEPLE_SITE and sessions.js.
@@ -19,10 +19,23 @@
 
   async function start(page, config) {
     const t0 = performance.now();
-    const m = await MeepleJS.load({ factory: createMeeple, wasmBinary: bytesOf(MEEPLE_WASM_BASE64) });
+    let m;
+    try {
+      m = await MeepleJS.load({ factory: createMeeple, wasmBinary: bytesOf(MEEPLE_WASM_BASE64) });
+    } catch (e) {  // no WebAssembly, or a policy that forbids compiling it
+      return { error: `the library could not start in this browser: ${e && e.message ? e.message : e}` };
+    }
     const loadMs = performance.now() - t0;
     try {
-      const seed = config.seed === undefined ? 0 : config.seed;
+      // The page's address gives text: seed=7&seat=1.
+      const number = (key, fallback) => {
+        const value = config[key] === undefined ? fallback : Number(config[key]);
+        if (!Number.isSafeInteger(value) || value < 0 || String(config[key]).trim() === "") {
+          throw new S.ApiError(400, `the ${key} in the page's address must be an integer from 0 up, not ${JSON.stringify(config[key])}`);
+        }
+        return value;
+      };
+      const seed = number("seed", 0);
       let session;
       if (page === "triangle") {
         session = new S.TriangleSession(m, MeepleJS, { spec: config.spec || "triangle", seed, site: MEEPLE_SITE.triangle });
@@ -30,7 +43,7 @@
         const opponents = S.splitAgents(config.opponents || "heuristic");
         const Kind = page === "catan" ? S.CatanSession : S.TableSession;
         session = new Kind(m, MeepleJS, { spec: config.spec || (page === "catan" ? "catan" : "tictactoe"),
-          seat: config.seat === undefined ? 0 : config.seat, opponents, seed });
+          seat: number("seat", 0), opponents, seed });
       }
       return { session, loadMs, m };
     } catch (e) {
