@@ -240,3 +240,27 @@ def test_the_viewer_opens_a_log_and_refuses_another_format(site, browser, tmp_pa
     assert ok, browser.execute_script("return meepleViewer.message")
     assert browser.find_elements(By.CSS_SELECTOR, "svg")
     assert severe(browser) == []
+
+
+def test_the_page_answers_while_an_agent_thinks(site, browser):
+    """The agent's search runs in the worker: while it thinks, the page's own thread
+    keeps answering at once (each script run here waits on it)."""
+    from selenium.webdriver.common.by import By
+
+    browser.get((site / "play-table.html").as_uri() + "?spec=tictactoe&opponents=mcts(iterations=1000000)")
+    browser.execute_script("document.getElementById('speed').value = '0'")
+    ready = ("const c = window.meepleTable; return c && c.ready && c.busy === 0 && c.state && "
+             "(c.state.your_turn || c.state.terminal) ? c.state : null")
+    wait_for(browser, ready)
+    browser.find_elements(By.CSS_SELECTOR, "[data-act]")[0].click()
+    started = time.monotonic()
+    answers = []
+    while browser.execute_script("return meepleTable.busy > 0 || !meepleTable.state.your_turn"):
+        t0 = time.monotonic()
+        browser.execute_script("return document.getElementById('table').childElementCount")
+        answers.append(time.monotonic() - t0)
+        assert time.monotonic() - started < 60
+    thinking = time.monotonic() - started
+    assert thinking > 0.5 and len(answers) > 5, (thinking, len(answers))  # it did think for a while
+    assert max(answers) < 0.25, max(answers)
+    assert severe(browser) == []
