@@ -264,3 +264,20 @@ def test_the_page_answers_while_an_agent_thinks(site, browser):
     assert thinking > 0.5 and len(answers) > 5, (thinking, len(answers))  # it did think for a while
     assert max(answers) < 0.25, max(answers)
     assert severe(browser) == []
+
+
+def test_the_index_starts_a_game_with_the_options_of_its_form(site, browser):
+    from selenium.webdriver.common.by import By
+
+    browser.get((site / "index.html").as_uri())
+    form = browser.find_element(By.CSS_SELECTOR, 'form[action="play-catan.html"]')
+    for name, value in (("spec", "catan(players=3)"), ("seat", "2"), ("opponents", "random,heuristic")):
+        field = form.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+    form.find_element(By.CSS_SELECTOR, "button").click()
+    s = wait_for(browser, "const c = window.meepleCatan; return c && c.ready && c.state")
+    assert browser.current_url.split("?")[0].endswith("/play-catan.html")
+    assert s["game"].startswith("catan(players=3,") and s["seat"] == 2  # the canonical spec
+    assert [seat["who"] for seat in s["seats"]] == ["random", "heuristic", "human"]
+    assert severe(browser) == []
