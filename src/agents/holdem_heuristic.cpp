@@ -161,7 +161,7 @@ private:
         if (level == 1) {
             if (p <= (heads_up ? 0.10 : 0.05)) return raise_to(s, seat, r, pot_raise);
             const bool big_blind = seat == rules_.big_blind_seat(s.button);
-            const double share = std::clamp(0.65 - 2 * (price - 0.2), 0.03, 0.6) * (heads_up ? 1.0 : big_blind ? 0.7 : 0.45);
+            const double share = std::clamp(0.65 - 2 * (price - 0.2), 0.03, 0.6) * (heads_up ? 1.5 : big_blind ? 1.05 : 0.68);
             return p <= share ? holdem::kCheckCall : holdem::kFold;
         }
         if (level == 2) {
