@@ -30,6 +30,9 @@ MATCHUPS = [
     ("holdem(players=6)", "old", "ismcts(iterations=1000)", 0.5),
     ("holdem(players=6)", "heuristic", "old", 0.5),
     ("holdem(players=6)", "old", "heuristic", 0.5),
+    ("holdem(variant=plo)", "heuristic", "random", 0.5),
+    ("holdem(variant=plo)", "heuristic", "ismcts(iterations=2000)", 0.25),
+    ("holdem(variant=plo)", "heuristic", "old", 0.5),
 ]
 
 
