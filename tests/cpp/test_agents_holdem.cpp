@@ -57,7 +57,8 @@ struct Table {
     }
     int size_action(const char* name) const {
         for (int i = 0; i < rules.num_sizes(); ++i) {
-            if (game->action_name(holdem::kFirstRaise + i) == std::string("raise(") + name + ")") return holdem::kFirstRaise + i;
+            const int action = holdem::kFirstRaise + i;
+            if (game->action_name(action) == std::string("raise(") + name + ")") return action;
         }
         return -1;
     }
@@ -80,7 +81,8 @@ TEST(holdem_starting_hands_rank_aces_first_and_trey_deuce_offsuit_last) {
     CHECK(h.percentile(poker::Variant::holdem, poker::parse_mask("AsAh")) < 0.005);
     CHECK(h.percentile(poker::Variant::holdem, poker::parse_mask("7c2d")) > 0.95);
     CHECK(h.percentile(poker::Variant::holdem, poker::parse_mask("3c2d")) > 0.99);
-    CHECK(h.percentile(poker::Variant::holdem, poker::parse_mask("AsKs")) < h.percentile(poker::Variant::holdem, poker::parse_mask("AsKd")));
+    const double suited = h.percentile(poker::Variant::holdem, poker::parse_mask("AsKs"));
+    CHECK(suited < h.percentile(poker::Variant::holdem, poker::parse_mask("AsKd")));
     CHECK(h.top_count(0.1) == 132);
 }
 
