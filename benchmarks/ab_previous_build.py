@@ -9,7 +9,11 @@ state version is unchanged), so both builds play the same games, seats and dice.
         --game "catan(trade_budget=0)" --new heuristic --old heuristic --games 200 --seed 1
 
 One seat of --new against the other seats of --old, seats rotated (duplicate format);
-prints the new agent's wins over its seat-games with a 95% Wilson interval.
+prints the new agent's wins over its seat-games with a 95% Wilson interval, and its
+score as fits the game (big blinds per 100 hands for holdem, with a 95% interval).
+
+    python benchmarks/ab_previous_build.py --old-stage /tmp/old/build/stage \
+        --game holdem --games 4000 --seed 1
 """
 import argparse
 import os
@@ -92,9 +96,15 @@ def main() -> None:
         old.close()
     new = result.agents[0]
     lo, hi = new.win_interval
-    print(f"{args.new} (this build) vs 3x {args.old} (other build), {args.game}, {args.games} games, seed {args.seed}: "
-          f"{new.wins}/{new.seats} seat-games won = {new.win_rate:.3f} [{lo:.3f}, {hi:.3f}] (25% is parity); "
-          f"truncated {new.truncations}")
+    seats = meeple.Game(args.game).num_players
+    print(f"{args.new} (this build) vs {seats - 1}x {args.old} (other build), {args.game}, {args.games} games, "
+          f"seed {args.seed}: {new.wins}/{new.seats} seat-games won = {new.win_rate:.3f} [{lo:.3f}, {hi:.3f}] "
+          f"({100 / seats:.0f}% is parity); truncated {new.truncations}")
+    score = result.scores()[0]
+    if score.measure != "win rate":
+        interval = "" if score.interval is None else f" [{score.interval[0]:+.1f}, {score.interval[1]:+.1f}]"
+        print(f"{args.new} (this build): {score.measure} {score.value:+.1f}{interval} over {new.seats} seats, "
+              f"{score.samples} setups")
 
 
 if __name__ == "__main__":

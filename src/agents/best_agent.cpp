@@ -27,8 +27,9 @@ struct BestChoice {
 
 // tictactoe keeps a fixed iteration count (reached in milliseconds, and it never loses
 // to a perfect player), time_ms only caps it; catan and triangle search for the whole
-// budget; holdem's heuristic wins chips against information-set MCTS at 2000 and
-// 20000 iterations. Catan uses ismcts, not mcts: it must not read the other seats' cards.
+// budget; holdem's heuristic wins chips against information-set MCTS, with random
+// rollouts or with its own (docs/benchmarks.md, "Hold'em heuristic"). Catan uses ismcts,
+// not mcts: it must not read the other seats' cards.
 constexpr BestChoice kChoices[] = {
     {"catan", "ismcts", "rollout=heuristic,policy_prior=0.5,rollout_depth=60,", Budget::iterations},
     {"holdem", "heuristic", "", Budget::none},

@@ -28,7 +28,9 @@ whole run plays it; ``ray=True`` (or a cluster address) plays such slices as Ray
 and merges them in game order, the SPRT replayed game by game, so the result is the
 local run's to the bit.
 
-Statistics (docs/agents.md): win rates with 95% Wilson intervals; Elo by maximum
+Statistics (docs/agents.md): ``result.scores()`` measures each agent as fits the game
+(big blinds per 100 hands for holdem, the mean score for one-seat games, the win rate
+for the others, each with a 95% interval); win rates with 95% Wilson intervals; Elo by maximum
 likelihood over every pair of seats of different agents in every game (a truncated
 game counts as a draw between them), mean 0, +-1.96 standard errors; and with
 ``sprt=(elo0, elo1, alpha, beta)`` Wald's sequential probability ratio test of the
@@ -43,9 +45,11 @@ from typing import Any, Optional, Sequence, Union
 from ..game import Game
 from . import arena_local
 from .agent import is_python_spec
-from .scoring import AgentResult, Games, SprtResult, TournamentResult, _check_sprt, elo_fit, split_specs
+from .scoring import (AgentResult, Games, Score, SprtResult, TournamentResult, _check_sprt, elo_fit, measure_of, scores,
+                      split_specs)
 
-__all__ = ["tournament", "TournamentResult", "AgentResult", "SprtResult", "Games", "elo_fit", "split_specs"]
+__all__ = ["tournament", "TournamentResult", "AgentResult", "SprtResult", "Games", "Score", "elo_fit", "measure_of",
+           "scores", "split_specs"]
 
 
 def tournament(game: Union[Game, str], agents: Sequence[Union[str, Any]], games: int = 100, *, seed: int = 0,

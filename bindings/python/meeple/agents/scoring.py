@@ -1,6 +1,7 @@
 """The arena's records and statistics (docs/agents.md): result types, win rates with
-Wilson intervals, Elo by maximum likelihood, Wald's SPRT, the lineup plan and the
-summary of played games that every backend (the library, Python, Ray slices) shares."""
+Wilson intervals, Elo by maximum likelihood, Wald's SPRT, the score that fits each game
+(big blinds per 100 hands, mean score, win rate), the lineup plan and the summary of
+played games that every backend (the library, Python, Ray slices) shares."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from ..errors import InvalidArgumentError
 from ..game import Game, State
 from .agent import make_agent
 
-__all__ = ["TournamentResult", "AgentResult", "SprtResult", "Games", "elo_fit", "split_specs"]
+__all__ = ["TournamentResult", "AgentResult", "SprtResult", "Games", "Score", "elo_fit", "split_specs", "measure_of",
+           "scores"]
 
 
 class AgentResult(NamedTuple):
@@ -64,6 +66,17 @@ class Games(NamedTuple):
     errors: tuple[Optional[str], ...]  # why a game ended by an illegal action
 
 
+class Score(NamedTuple):
+    """An agent's result measured as fits its game (:func:`measure_of`), with a 95%
+    interval."""
+
+    spec: str
+    measure: str       # "bb/100", "mean score" or "win rate"
+    value: float       # big blinds won per 100 hands, the mean return of a game, or wins / seats
+    interval: Optional[tuple[float, float]]  # 95%; None when it does not exist (one setup only)
+    samples: int       # the independent samples behind it: setups (duplicate format) or games; seats for win rates
+
+
 class TournamentResult(NamedTuple):
     game: str
     agents: tuple[AgentResult, ...]
@@ -71,12 +84,71 @@ class TournamentResult(NamedTuple):
     sprt: Optional[SprtResult]
     moves: tuple[np.ndarray, ...]  # int32[m, 2] (player, action) a game; empty without keep_moves
 
+    def scores(self) -> tuple[Score, ...]:
+        """Every agent's :class:`Score`, in the order of ``agents``."""
+        return scores(self)
+
     def replay(self, index: int) -> State:
         """Game ``index`` replayed from its seed and moves, to its last position."""
         state = Game(self.game).new_state(int(self.games.seeds[index]))
         for player, action in self.moves[index]:
             state.apply(int(action), int(player))
         return state
+
+
+def measure_of(game: Game) -> str:
+    """How the arena scores ``game``: ``"bb/100"`` for chip games (holdem and its PLO
+    variant: a seat's return is chips won), ``"mean score"`` for one-seat games (the
+    triangle puzzle: the return is the score), ``"win rate"`` for the others."""
+    if game.name == "holdem":
+        return "bb/100"
+    return "mean score" if game.num_players == 1 else "win rate"
+
+
+def _mean_interval(xs: np.ndarray, ns: np.ndarray) -> tuple[float, Optional[tuple[float, float]]]:
+    """The mean return a seat, sum(xs) / sum(ns), over independent samples (sample i: the
+    returns xs[i] of ns[i] seats), with the 95% normal interval of the ratio estimator;
+    no interval from fewer than two samples."""
+    total = float(ns.sum())
+    mean = float(xs.sum()) / total
+    b = len(xs)
+    if b < 2:
+        return mean, None
+    var = b / (b - 1) * float(((xs - mean * ns) ** 2).sum()) / (total * total)
+    half = 1.96 * math.sqrt(var)
+    return mean, (mean - half, mean + half)
+
+
+def scores(result: TournamentResult) -> tuple[Score, ...]:
+    """Each agent's score as fits the game (:func:`measure_of`): its mean return over all
+    the seats it held, with an interval that takes the games of one setup (one seed:
+    every rotation of a duplicate setup) as one sample, since they share its luck, as do
+    the seats one agent holds in a game. Big blinds per 100 hands are 100 times the mean
+    return in big blinds (returns in chips are divided by the big blind)."""
+    game = Game(result.game)
+    measure = measure_of(game)
+    if measure == "win rate":
+        return tuple(Score(a.spec, measure, a.win_rate, a.win_interval, a.seats) for a in result.agents)
+    scale = 100.0 if measure == "bb/100" else 1.0
+    if measure == "bb/100" and game.options["unit"].value == "chips":
+        scale /= float(game.options["big_blind"].value)
+    seeds = result.games.seeds
+    _, sample = np.unique(seeds, return_inverse=True)
+    sample = sample.reshape(-1)
+    k = int(sample.max()) + 1 if len(sample) else 0
+    out = []
+    for i, a in enumerate(result.agents):
+        held = result.games.agent_of_seat == i
+        xs = np.bincount(sample, weights=(result.games.returns * held).sum(axis=1), minlength=k)
+        ns = np.bincount(sample, weights=held.sum(axis=1), minlength=k)
+        xs, ns = xs[ns > 0], ns[ns > 0]
+        if len(ns) == 0:
+            out.append(Score(a.spec, measure, math.nan, None, 0))
+            continue
+        mean, interval = _mean_interval(xs, ns)
+        out.append(Score(a.spec, measure, scale * mean,
+                         None if interval is None else (scale * interval[0], scale * interval[1]), len(ns)))
+    return tuple(out)
 
 
 def split_specs(text: str) -> list[str]:

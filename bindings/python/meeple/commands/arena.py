@@ -1,6 +1,9 @@
-"""``meeple arena``: plays agents against each other and reports who is stronger.
+"""``meeple arena``: plays agents against each other and reports who is stronger, as fits
+the game: big blinds per 100 hands for holdem, the mean score for one-seat games (the
+triangle puzzle), win rates and Elo for the others; each with a 95% interval.
 
     meeple arena catan heuristic random --games 400 --threads 0
+    meeple arena holdem heuristic "ismcts(iterations=2000)" --games 2000
     meeple arena tictactoe --agents "mcts(iterations=500),heuristic" --sprt 0,50,0.05,0.05
     meeple arena catan heuristic random --games 4000 --ray   # slices as Ray tasks: the same results
 """
@@ -31,7 +34,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     p.add_argument("--no-duplicate", action="store_true", help="a new setup every game instead of once per rotation")
     p.add_argument("--sprt", default=None, metavar="ELO0,ELO1,ALPHA,BETA",
                    help="sequential test of the first agent against the second; stops when it decides")
-    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--json", action="store_true",
+                   help="print the results as JSON: numbers only, null where a figure does not exist")
     p.add_argument("--save", default=None, metavar="FILE",
                    help="write every game's seed, seats and moves as JSON, to replay any game")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -49,7 +53,18 @@ def _fmt_elo(elo: float, half: float) -> str:
 
 
 def _num(x: float) -> Any:
-    return x if math.isfinite(x) else (None if math.isnan(x) else ("inf" if x > 0 else "-inf"))
+    """A finite number, or None (JSON null) for a figure that does not exist: the Elo of
+    an agent that won or lost every comparison, an interval from one sample."""
+    return x if math.isfinite(x) else None
+
+
+def _fmt_score(score: Any) -> str:
+    """"+344.0 [+290.1, +398.0]" (bb/100), "21.6 [19.0, 24.2]" (mean score)."""
+    f = "{:+.1f}" if score.measure == "bb/100" else "{:.2f}"
+    text = f.format(score.value)
+    if score.interval is not None:
+        text += f" [{f.format(score.interval[0])}, {f.format(score.interval[1])}]"
+    return text
 
 
 def _resolved(game: Game, agents: Any) -> dict[str, str]:
@@ -112,18 +127,25 @@ def run(args: argparse.Namespace) -> int:
             return 1
     played = len(result.games.seeds)
     plays = _resolved(game, result.agents)
+    scores = result.scores()
     if args.json:
-        out = {"game": result.game, "games": played,
+        out = {"game": result.game, "games": played, "measure": scores[0].measure,
                "agents": [{"spec": a.spec, "games": a.games, "seats": a.seats, "wins": a.wins, "draws": a.draws,
                            "losses": a.losses, "truncations": a.truncations, "illegal": a.illegal,
                            "score": a.score, "win_rate": a.win_rate, "win_interval": list(a.win_interval),
                            "elo": _num(a.elo), "elo_interval": _num(a.elo_interval),
-                           **({"plays": plays[a.spec]} if a.spec in plays else {})} for a in result.agents],
+                           "measure": sc.measure, "value": _num(sc.value),
+                           "interval": None if sc.interval is None else [_num(x) for x in sc.interval],
+                           "samples": sc.samples,
+                           **({"plays": plays[a.spec]} if a.spec in plays else {})}
+                          for a, sc in zip(result.agents, scores)],
                "sprt": None if result.sprt is None else {k: _num(v) if isinstance(v, float) else v
                                                          for k, v in result.sprt._asdict().items()}}
-        print(json.dumps(out, indent=2))
+        print(json.dumps(out, indent=2, allow_nan=False))
         return 0
     print(f"{result.game}: {played} games, seed {args.seed}")
+    if scores[0].measure != "win rate":
+        return _print_scores(result, scores, plays, not args.no_duplicate)
     width = max(len(a.spec) for a in result.agents)
     print(f"  {'agent':<{width}}  {'seats':>6} {'wins':>6} {'draws':>6} {'losses':>6} {'trunc':>5}"
           f"  {'win rate (95%)':<24} Elo (95%)")
@@ -142,7 +164,30 @@ def run(args: argparse.Namespace) -> int:
                    None: "undecided"}[s.decision]
         line += f"; SPRT: {verdict}, LLR {s.llr:.2f} in ({s.lower:.2f}, {s.upper:.2f}) after {played} games"
     print(line)
+    _print_illegal(result)
+    return 0
+
+
+def _print_scores(result: Any, scores: Any, plays: dict[str, str], duplicate: bool) -> int:
+    """The table of a chip game (bb/100) or a one-seat game (mean score)."""
+    measure = scores[0].measure
+    width = max(len(a.spec) for a in result.agents)
+    seats = "hands" if measure == "bb/100" else "games"
+    print(f"  {'agent':<{width}}  {seats:>6}  {measure + ' (95%)':<30} illegal")
+    for a, sc in zip(result.agents, scores):
+        print(f"  {a.spec:<{width}}  {a.seats:>6}  {_fmt_score(sc):<30} {a.illegal}")
+    for spec, resolved in plays.items():
+        print(f"  {spec} plays as {resolved}")
+    first = scores[0]
+    unit = " bb/100" if measure == "bb/100" else ""
+    label = "" if measure == "bb/100" else "mean score "
+    setups = f" ({first.samples} duplicate setups)" if duplicate and first.samples != result.agents[0].seats else ""
+    print(f"{first.spec}: {label}{_fmt_score(first)}{unit} over {result.agents[0].seats} {seats}{setups}")
+    _print_illegal(result)
+    return 0
+
+
+def _print_illegal(result: Any) -> None:
     illegal = [e for e in result.games.errors if e]
     if illegal:
         print(f"  {len(illegal)} games ended by an illegal action; the first: {illegal[0]}")
-    return 0
