@@ -220,3 +220,33 @@ TEST(options_at_their_defaults_leave_the_canonical_spec_as_it_was) {
     const Options limit("holdem", Holdem::option_specs(), {{"betting", "limit"}});
     CHECK(limit.canonical("holdem").find(",betting=limit") != std::string::npos);
 }
+
+TEST(a_forced_bet_no_opponent_can_reach_leaves_its_seat_nothing_to_decide) {
+    // Heads-up, the button antes 4 and posts the small blind 2 from 7 chips: 1 left, so
+    // its wager can reach 3 at most, under the big blind's 4. The big blind has no
+    // decision (PokerKit's rule): the small blind's all-in call ends the betting.
+    Hand h({{"players", "2"}, {"button", "0"}, {"small_blind", "2"}, {"big_blind", "4"}, {"button_ante", "4"},
+            {"stacks", "7/100"}, {"explicit_chance", "true"}});
+    h.deal_holes();
+    CHECK_EQ(int(h.s.actor), 0);
+    CHECK_EQ(int(h.s.to_act), 0b01);
+    h.call();
+    CHECK_EQ(int(h.s.log_len), 1);
+    CHECK(h.s.runout == 1 && h.s.phase == kDealing);
+    CHECK_EQ(h.s.contributed[1], 3);  // the uncalled chip came back
+}
+
+TEST(betting_sets_the_structure_apart_from_the_variant_and_raise_cap_applies_to_any) {
+    // Heads-up, the button (small blind, 1 in) to act facing 2: the pot is 3.
+    Hand plhe({{"players", "2"}, {"button", "0"}, {"betting", "pot_limit"}, {"explicit_chance", "true"}});
+    plhe.deal_holes();
+    CHECK_EQ(plhe.g.bet_range(plhe.s, 0).max_to, 2 * 2 - 1 + 3);
+    Hand nlo({{"players", "2"}, {"button", "0"}, {"variant", "plo"}, {"betting", "no_limit"}, {"explicit_chance", "true"}});
+    nlo.deal_holes();
+    CHECK_EQ(nlo.g.bet_range(nlo.s, 0).max_to, 200);
+    Hand capped({{"players", "2"}, {"button", "0"}, {"raise_cap", "1"}, {"explicit_chance", "true"}});
+    capped.deal_holes();
+    capped.raise_to(10);
+    CHECK(!capped.g.bet_range(capped.s, 1).can_raise);
+    CHECK_EQ(capped.g.bet_range(capped.s, 1).call, 8);
+}

@@ -200,7 +200,22 @@ void Holdem::after_deal(State& s) const {
     for (int p = 0; p < players_; ++p) {
         if (live(s, p) && s.stack[p] > 0) owe |= static_cast<std::uint16_t>(1u << p);
     }
+    // A seat whose forced bet no live opponent can reach (all of them short of it) has
+    // nothing to decide preflop, as in PokerKit; standard blinds with stacks above the
+    // ante and the big blind never leave a seat so.
+    for (int p = 0; p < players_; ++p) {
+        if (!((owe >> p) & 1) || s.bet[p] == 0) continue;
+        std::int64_t reach = 0;
+        for (int q = 0; q < players_; ++q) {
+            if (q != p && live(s, q)) reach = std::max(reach, s.bet[q] + s.stack[q]);
+        }
+        if (reach <= s.bet[p]) owe &= static_cast<std::uint16_t>(~(1u << p));
+    }
     s.to_act = owe;
+    if (owe == 0) {
+        close_street(s);
+        return;
+    }
     // Preflop the seat after the big blind opens (heads-up, the button); after the flop
     // the first seat left of the button.
     const int from = s.street == kPreflop ? preflop_opener(s.button) : (s.button + 1) % players_;
