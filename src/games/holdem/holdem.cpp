@@ -198,8 +198,11 @@ Holdem::Holdem(const Options& o)
     if (betting_ == Betting::limit) {
         // One raise action: the fixed bet or raise, raise(min).
         if (sizes == "min/0.5/1/2/max") {
+            for (int i = 0; i < num_sizes_; ++i) {
+                sizes_[i] = RaiseSize{RaiseSize::kMin, 0, 1};
+                size_names_[i].clear();
+            }
             num_sizes_ = 1;
-            sizes_[0] = RaiseSize{RaiseSize::kMin, 0, 1};
             size_names_[0] = "min";
         } else if (num_sizes_ != 1 || sizes_[0].kind != RaiseSize::kMin) {
             fail(Status::invalid_argument, where + "bet_sizes '" + echo(sizes) +
