@@ -197,8 +197,11 @@ std::string Options::canonical(std::string_view game) const {
     std::string out(game);
     if (specs_.empty()) return out;
     out += '(';
+    bool first = true;
     for (std::size_t i = 0; i < specs_.size(); ++i) {
-        if (i) out += ',';
+        if (specs_[i].elide_default && values_[i] == specs_[i].default_value) continue;
+        if (!first) out += ',';
+        first = false;
         out += specs_[i].name;
         out += '=';
         out += values_[i];

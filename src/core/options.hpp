@@ -22,6 +22,9 @@ struct OptionSpec {
     double max = 0;
     std::string_view choices = {};  // choice: the allowed words, comma-separated
     std::string_view meaning = {};
+    // Left out of the canonical spec while at its default (written in normal form), so
+    // that an option added to a game keeps the specs, and the snapshots, of its games.
+    bool elide_default = false;
 };
 
 // A game name with its options as written, before checking.

@@ -484,10 +484,12 @@ def test_a_real_hand_with_unknown_cards_replays_taking_the_shown_ones():
 
 
 @pytest.mark.parametrize("change, message", [
-    (("'NT'", "'FT'"), "variant 'FT' is not supported"),
-    (("blinds_or_straddles = [5, 10, 0]", "blinds_or_straddles = [5, 10, 20]"), "straddles"),
-    (("min_bet = 10", "min_bet = 20"), "min_bet 20"),
-    (("antes = [0, 0, 0]", "antes = [0, 1, 0]"), "antes"),
+    (("'NT'", "'FR'"), "variant 'FR' is not supported"),
+    (("blinds_or_straddles = [5, 10, 0]", "blinds_or_straddles = [5, 10, 600]"),
+     "do not cover the largest ante and blind or straddle"),
+    (("min_bet = 10", "min_bet = 0"), "min_bet 0"),
+    (("antes = [0, 0, 0]", "antes = [0, 0]"), "antes lists 2 values for 3 players"),
+    (("'NT'", "'FT'"), "no 'small_bet' field"),
     (("'p1 f'", "'p2 f'"), "PHH action 5 'p2 f'"),
     (("'p3 cbr 30'", "'p3 cbr 15'"), "outside the legal range"),
     (("'p3 cbr 30'", "'p3 raise 30'"), "not a PHH action"),

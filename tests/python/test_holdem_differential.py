@@ -1,7 +1,9 @@
 """Game holdem against PokerKit (PyPI), a full poker state machine written independently:
 random hands are played in both with the same cards and the same amounts, and at every
 decision they must agree on the legal actions (fold, call amount, raise range), the
-pot, every stack and wager; at the end on every payoff. Hands written as PHH by
+pot, every stack and wager; at the end on every payoff. The tables have the standard
+blinds and equal antes, or straddles, antes by position (dead money) and fixed-limit
+betting (forced_bets_table). Hands written as PHH by
 meeple.holdem.to_phh are replayed by PokerKit's own PHH reader to the same result.
 
 One rule differs on purpose: a split pot's odd chips. PokerKit splits pots won by the
@@ -43,21 +45,62 @@ def random_table(rng: random.Random) -> dict:
     return dict(n=n, variant=variant, sb=sb, bb=bb, ante=ante, stacks=stacks, button=rng.randrange(n))
 
 
+def forced_bets_table(rng: random.Random) -> dict:
+    """A table with the forced bets of modern poker: straddles (one, two, or one without
+    blinds), antes by position (a big-blind ante, a button ante, any; dead money, as
+    PHH's ante_trimming_status false), and fixed-limit Hold'em beside no-limit and
+    pot-limit. Lists go by position from the small blind's seat, PokerKit's order."""
+    n = rng.randint(2, 6)
+    variant, betting = rng.choice([("nlhe", "no_limit"), ("nlhe", "limit"), ("nlhe", "limit"), ("plo", "pot_limit")])
+    bb = rng.choice([2, 4, 10])
+    sb = bb // 2
+    kinds = ["standard"] + (["straddle", "alone"] if n >= 3 else []) + (["double"] if n >= 4 else [])
+    blinds = {"standard": [sb, bb], "straddle": [sb, bb, 2 * bb], "alone": [0, 0, 2 * bb],
+              "double": [sb, bb, 2 * bb, 4 * bb]}[rng.choice(kinds)]
+    blinds += [0] * (n - len(blinds))
+    antes = [0] * n
+    kind = rng.choice(["bb", "button", "any", "none"])
+    if kind == "bb":
+        antes[1] = rng.choice([1, bb, 3 * bb])
+    elif kind == "button":
+        antes[0 if n == 2 else n - 1] = rng.choice([1, bb])
+    elif kind == "any":
+        antes = [rng.choice([0, 1, 2, 5]) for _ in range(n)]
+    owed = max(a + b for a, b in zip(antes, blinds))
+    stacks = [rng.choice([owed + rng.randint(1, 12), owed + rng.randint(20, 80), rng.randint(100, 400) + owed])
+              for _ in range(n)]
+    return dict(n=n, variant=variant, betting=betting, sb=sb, bb=bb, blinds=blinds, antes=antes, stacks=stacks,
+                button=rng.randrange(n))
+
+
 def make_pair(pk, t: dict, cards: list[str]):
     """The same hand in meeple (explicit chance) and PokerKit, hole cards dealt."""
     n, button = t["n"], t["button"]
-    spec = (f"holdem(players={n},variant={t['variant']},stacks={'/'.join(map(str, t['stacks']))},"
-            f"small_blind={t['sb']},big_blind={t['bb']},ante={t['ante']},button={button},"
-            f"explicit_chance=true,unit=chips,bet_sizes=min/0.5/1/max)")
-    game = meeple.Game(spec)
     order = [(button + 1 + i) % n for i in range(n)]  # PokerKit player i is seat order[i]
-    blinds = [t["sb"], t["bb"]] + [0] * (n - 2)  # heads-up too: PokerKit swaps them itself
     A = pk.Automation
     automations = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING,
                    A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
-    kind = pk.NoLimitTexasHoldem if t["variant"] == "nlhe" else pk.PotLimitOmahaHoldem
-    ps = kind.create_state(automations, True, t["ante"], tuple(blinds), t["bb"],
-                           tuple(t["stacks"][seat] for seat in order), n)
+    stacks = tuple(t["stacks"][seat] for seat in order)
+    if "blinds" in t:  # forced_bets_table: blinds and antes by position, as PokerKit lists them
+        betting = t["betting"]
+        spec = (f"holdem(players={n},variant={t['variant']},stacks={'/'.join(map(str, t['stacks']))},"
+                f"big_blind={t['bb']},blinds={'/'.join(map(str, t['blinds']))},"
+                f"antes={'/'.join(map(str, t['antes']))},betting={betting},button={button},"
+                f"explicit_chance=true,unit=chips" + (")" if betting == "limit" else ",bet_sizes=min/0.5/1/max)"))
+        if betting == "limit":
+            ps = pk.FixedLimitTexasHoldem.create_state(automations, False, tuple(t["antes"]), tuple(t["blinds"]),
+                                                       t["bb"], 2 * t["bb"], stacks, n)
+        else:
+            kind = pk.NoLimitTexasHoldem if t["variant"] == "nlhe" else pk.PotLimitOmahaHoldem
+            ps = kind.create_state(automations, False, tuple(t["antes"]), tuple(t["blinds"]), t["bb"], stacks, n)
+    else:
+        spec = (f"holdem(players={n},variant={t['variant']},stacks={'/'.join(map(str, t['stacks']))},"
+                f"small_blind={t['sb']},big_blind={t['bb']},ante={t['ante']},button={button},"
+                f"explicit_chance=true,unit=chips,bet_sizes=min/0.5/1/max)")
+        blinds = [t["sb"], t["bb"]] + [0] * (n - 2)  # heads-up too: PokerKit swaps them itself
+        kind = pk.NoLimitTexasHoldem if t["variant"] == "nlhe" else pk.PotLimitOmahaHoldem
+        ps = kind.create_state(automations, True, t["ante"], tuple(blinds), t["bb"], stacks, n)
+    game = meeple.Game(spec)
     s = game.new_state(1)
     h = 4 if t["variant"] == "plo" else 2
     first_deal = game.num_actions - 52
@@ -97,17 +140,22 @@ def expected_payoffs(pk, ps, t: dict, holes: list[str], board: str, folded: set[
         if isinstance(op, pk.ChipsPushing):
             pushed = [a + b for a, b in zip(pushed, op.amounts)]
     put_in = [pushed[i] - ps.payoffs[i] for i in range(n)]
+    # Antes that differ (untrimmed) are dead money in the main pot, out of the layers.
+    antes = [ps.get_effective_ante(i) for i in range(n)]
+    dead = sum(antes) if len(set(antes)) > 1 else 0
+    if dead:
+        put_in = [c - a for c, a in zip(put_in, antes)]
     live = [i for i in range(n) if i not in folded]
     won = [0] * n
     if len(live) == 1:
-        won[live[0]] = sum(put_in)
+        won[live[0]] = sum(put_in) + dead
     else:
         kind = pk.StandardHighHand if t["variant"] == "nlhe" else pk.OmahaHoldemHand
         hand = {i: kind.from_game(holes[i], board) for i in live}
         pots: list[list] = []
         below = 0
         for level in sorted(set(put_in)):
-            amount = sum(min(c, level) - min(c, below) for c in put_in)
+            amount = sum(min(c, level) - min(c, below) for c in put_in) + (dead if not pots and not below else 0)
             seats = [i for i in live if put_in[i] >= level]
             below = level
             if pots and pots[-1][1] == seats:
@@ -120,11 +168,11 @@ def expected_payoffs(pk, ps, t: dict, holes: list[str], board: str, folded: set[
             share, odd = divmod(amount, len(winners))
             for rank, i in enumerate(winners):
                 won[i] += share + (1 if rank < odd else 0)
-    return [won[i] - put_in[i] for i in range(n)]
+    return [won[i] - put_in[i] - (antes[i] if dead else 0) for i in range(n)]
 
 
-def play_hand(pk, rng: random.Random, stats: dict) -> str:
-    t = random_table(rng)
+def play_hand(pk, rng: random.Random, stats: dict, table=random_table) -> str:
+    t = table(rng)
     deck = [r + s for s in "cdhs" for r in "23456789TJQKA"]
     rng.shuffle(deck)
     game, s, ps, order = make_pair(pk, t, deck)
@@ -197,6 +245,15 @@ def test_random_hands_agree_with_pokerkit(pk):
     # The hands reach the rules that matter: showdowns, side pots, split pots' odd chips.
     assert stats["showdowns"] > HANDS // 5 and stats["side_pots"] > HANDS // 20, stats
     assert stats["odd_chips"] > 0, stats
+
+
+def test_random_hands_with_straddles_antes_by_position_and_fixed_limit_agree_with_pokerkit(pk):
+    rng = random.Random(34)
+    stats = {"raises": 0, "showdowns": 0, "side_pots": 0, "odd_chips": 0}
+    hands = max(HANDS // 3, 100)
+    for _ in range(hands):
+        play_hand(pk, rng, stats, forced_bets_table)
+    assert stats["showdowns"] > hands // 5 and stats["side_pots"] > hands // 20, stats
 
 
 def test_pokerkit_replays_written_hand_histories(pk):

@@ -101,7 +101,7 @@ def test_a_bad_action_is_reported_with_its_file_and_line(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("text, where, words", [
-    (HAND.replace("'NT'", "'FT'"), 1, r"variant 'FT' \(fixed-limit Texas Hold'em\) is not supported"),
+    (HAND.replace("'NT'", "'NS'"), 1, r"variant 'NS' \(no-limit short-deck Hold'em\) is not supported"),
     (HAND.replace("min_bet = 10", "min_bet = "), 4, "not PHH"),
     (HAND.replace("variant = 'NT'\n", ""), 1, "no 'variant' field"),
 ])

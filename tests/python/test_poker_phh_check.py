@@ -6,6 +6,7 @@ The real-hands corpus (../shared/phh-corpus beside the checkout) is read whole w
 
 from __future__ import annotations
 
+import collections
 import json
 import pathlib
 import time
@@ -192,12 +193,13 @@ def test_every_corpus_hand_reads_and_every_hold_em_hand_replays_to_its_finishing
     hands = [h for f in sorted(corpus.glob("*.phhs")) for h in phh.read(f)]
     assert len(hands) == 10_048 and not [h.error for h in hands if h.error]
     played = [h for h in hands if not h.unsupported]
-    assert len(played) == 9_980 and {h.variant for h in played} == {"NT"}
-    assert sum(h.finishing_stacks is not None for h in played) == 9_980
+    # the Pluribus hands (no-limit) and the WSOP final table's fixed-limit Hold'em hands
+    assert len(played) == 9_987 and collections.Counter(h.variant for h in played) == {"NT": 9_980, "FT": 7}
+    assert sum(h.finishing_stacks is not None for h in played) == 9_987
     for h in played:
         h.state()  # checks the finishing stacks too
     others = {h.variant for h in hands if h.unsupported}
-    assert others == {"FT", "NS", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"}
+    assert others == {"NS", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"}
 
 
 def test_mangled_histories_give_a_hand_or_a_clear_error_never_a_traceback() -> None:

@@ -1,13 +1,14 @@
 """PHH hands that PokerKit (the PHH reference implementation) produces read the same in
 meeple and in PokerKit, and what meeple writes back PokerKit reads to the same hand:
 the example hands PokerKit ships (the PHH paper's hands in its tests), and hands its
-state machine plays from 2 to 9 seats, no-limit Hold'em and Pot-Limit Omaha, with
-antes, short and deep stacks, all-ins, folds and showdowns. "The same" is the hand's
+state machine plays from 2 to 9 seats, no-limit and fixed-limit Hold'em and Pot-Limit
+Omaha, with antes (uniform, big-blind, button, by player, trimmed or dead), straddles,
+short and deep stacks, all-ins, folds and showdowns. "The same" is the hand's
 content as each library's rules see it: the players, their starting and finishing
 stacks, the blinds and ante, every action with its amount, every known hole card and
-the board at each street. Hands meeple's game does not model (other variants,
-straddles, unequal antes, a stack short of the ante and the big blind) are refused
-with an error that names what is not supported. Skipped when PokerKit is missing."""
+the board at each street. Hands meeple's game does not model (other variants, a stack
+short of the ante and the big blind) are refused with an error that names what is not
+supported. Skipped when PokerKit is missing."""
 
 from __future__ import annotations
 
@@ -42,19 +43,24 @@ def shipped_examples(pk: Any) -> list[str]:
 
 def played_hand(pk: Any, rng: random.Random, variant: str, players: int, *, ante: int = 0,
                 blinds: tuple[int, ...] | None = None, antes: Any = None, min_bet: int | None = None,
-                stacks: list[int] | None = None) -> str:
+                stacks: list[int] | None = None, trimming: bool = False) -> str:
     """A hand PokerKit's state machine plays (dealing, burning, showdown and pushing
     automated; random folds, calls, bets and raises from the minimum to all-in), as the
-    PHH text PokerKit writes."""
-    game_type = pk.NoLimitTexasHoldem if variant == "NT" else pk.PotLimitOmahaHoldem
+    PHH text PokerKit writes. ``variant`` NT, PO or FT (fixed-limit: the small bet is the
+    big blind, the big bet twice it)."""
     sb = rng.choice([1, 2, 5, 50])
     bb = 2 * sb
     blinds = blinds or (sb, bb)
-    floor = bb + ante + 1  # meeple's game seats stacks that cover the ante and the big blind
-    stacks = stacks or [rng.choice([floor, 3 * bb + ante, 20 * bb, 100 * bb, rng.randint(floor, 200 * sb)])
+    most_ante = max((antes.values() if isinstance(antes, dict) else antes) or [0]) if antes is not None else ante
+    floor = max(blinds) + most_ante + 1  # meeple seats stacks that cover every forced bet
+    stacks = stacks or [rng.choice([floor, 3 * bb + floor, 20 * bb + floor, 100 * bb, rng.randint(floor, 200 * sb)])
                         for _ in range(players)]
-    game = game_type(tuple(pk.Automation), False, ante if antes is None else antes, blinds,
-                     bb if min_bet is None else min_bet)
+    raw_antes = ante if antes is None else antes
+    if variant == "FT":
+        game = pk.FixedLimitTexasHoldem(tuple(pk.Automation), trimming, raw_antes, blinds, bb, 2 * bb)
+    else:
+        game_type = pk.NoLimitTexasHoldem if variant == "NT" else pk.PotLimitOmahaHoldem
+        game = game_type(tuple(pk.Automation), trimming, raw_antes, blinds, bb if min_bet is None else min_bet)
     state = game(stacks, players)
     while state.status:
         r = rng.random()
@@ -66,7 +72,9 @@ def played_hand(pk: Any, rng: random.Random, variant: str, players: int, *, ante
             state.fold()
         else:
             state.check_or_call()
-    return str(pk.HandHistory.from_game_state(game, state).dumps())
+    text = str(pk.HandHistory.from_game_state(game, state).dumps())
+    # PokerKit 0.7.7 writes ante_trimming_status = false whatever the game's status was
+    return text.replace("ante_trimming_status = false", "ante_trimming_status = true") if trimming else text
 
 
 def pokerkit_reading(pk: Any, text: str, scale: int = 1) -> dict[str, Any]:
@@ -174,7 +182,7 @@ def test_the_phh_paper_hands_pokerkit_ships_read_the_same_in_both(require_peer) 
     variants = [str(pk.HandHistory.loads(t).variant) for t in texts]
     assert "NT" in variants and "PO" in variants
     for text, variant in zip(texts, variants):
-        if variant in ("NT", "PO"):
+        if variant in ("NT", "FT", "PO"):
             check_both_ways(pk, text)
         else:
             (hand,) = phh.loads(text)  # read, with its typed fields, and refused for replay
@@ -207,46 +215,98 @@ def test_hands_pokerkit_plays_read_the_same_in_both(require_peer, variant: str) 
         check_both_ways(pk, text)
 
 
-@pytest.mark.parametrize("kind, words", [
-    ("straddle", "straddles"),
-    ("bb_ante", "antes .* differ from player to player"),
-    ("min_bet", "min_bet 8 differs from the big blind"),
-    ("short", "do not cover the ante and the big blind"),
-])
-def test_hands_meeple_does_not_model_are_read_but_refused_for_replay_saying_why(require_peer, kind: str,
-                                                                               words: str) -> None:
+@pytest.mark.parametrize("variant", ["NT", "PO", "FT"])
+@pytest.mark.parametrize("kind", ["straddle", "double_straddle", "straddle_alone", "bb_ante", "button_ante",
+                                  "antes_by_player", "antes_trimmed", "min_bet"])
+def test_hands_with_straddles_and_antes_by_player_read_the_same_in_both(require_peer, variant: str, kind: str) -> None:
+    # Big-blind and button antes, antes that differ by player (dead money, or trimmed to
+    # the second largest as PHH's ante_trimming_status says), one or two straddles, a
+    # straddle without blinds, a minimum bet above the big blind: each replays by
+    # holdem's rules to PokerKit's hand, at 3 to 9 seats.
+    pk = _pokerkit(require_peer)
+    rng = random.Random(f"{variant}-{kind}")
+    lost = 0
+    for i in range(24):
+        n = 3 + i % 7
+        args: dict[str, Any] = {}
+        if kind == "straddle":
+            args["blinds"] = (1, 2, 4)
+        elif kind == "double_straddle":
+            args["blinds"] = (1, 2, 4, 8)
+        elif kind == "straddle_alone":
+            args["blinds"] = (0, 0, 4)
+        elif kind == "bb_ante":
+            args["antes"] = {1: rng.choice([1, 2, 6])}
+        elif kind == "button_ante":
+            args["antes"] = {-1: rng.choice([1, 3])}
+        elif kind in ("antes_by_player", "antes_trimmed"):
+            args["antes"] = [rng.choice([0, 1, 2, 5]) for _ in range(n)]
+            args["trimming"] = kind == "antes_trimmed"
+        elif variant == "FT":
+            continue  # fixed-limit has no min_bet
+        else:
+            args["min_bet"] = 8
+        try:
+            text = played_hand(pk, rng, variant, n, **args)
+            theirs = pokerkit_reading(pk, text)
+            conserved = sum(theirs["finishing"]) == sum(theirs["starting"])
+        except AssertionError:  # PokerKit's own state machine fails in the hand
+            conserved = False
+        if not conserved:
+            # PokerKit 0.7.7 burns chips ("due to non-standard folds") or fails an
+            # assertion in some hands with trimmed antes that differ; meeple conserves them.
+            assert kind == "antes_trimmed"
+            lost += 1
+            continue
+        check_both_ways(pk, text)
+    assert lost <= 8
+
+
+def test_fixed_limit_hands_pokerkit_plays_read_the_same_in_both(require_peer) -> None:
+    pk = _pokerkit(require_peer)
+    rng = random.Random(20261202)
+    for i in range(60):
+        text = played_hand(pk, rng, "FT", 2 + i % 8, ante=rng.choice([0, 0, 1, 3]))
+        check_both_ways(pk, text)
+    # every street capped: four bets and raises, then calls only
+    game = pk.FixedLimitTexasHoldem(tuple(pk.Automation), False, 0, (1, 2), 2, 4)
+    state = game([1000, 1000, 1000], 3)
+    while state.status:
+        if state.can_complete_bet_or_raise_to():
+            state.complete_bet_or_raise_to()
+        else:
+            state.check_or_call()
+    text = str(pk.HandHistory.from_game_state(game, state).dumps())
+    assert text.count("cbr") == 16
+    check_both_ways(pk, text)
+
+
+def test_a_stack_short_of_its_forced_bets_is_read_but_refused_for_replay_saying_why(require_peer) -> None:
     pk = _pokerkit(require_peer)
     rng = random.Random(7)
     for n in range(3, 9):
-        if kind == "straddle":
-            text = played_hand(pk, rng, "NT", n, blinds=(1, 2, 4))
-        elif kind == "bb_ante":
-            text = played_hand(pk, rng, "PO", n, antes={1: 2})
-        elif kind == "min_bet":
-            text = played_hand(pk, rng, "NT", n, min_bet=8)
-        else:
-            text = played_hand(pk, rng, "NT", n, stacks=[200] * (n - 1) + [1])
+        text = played_hand(pk, rng, "NT", n, stacks=[200] * (n - 1) + [1])
         (hand,) = phh.loads(text)
         # The record itself reads as PokerKit reads it.
         theirs = pokerkit_reading(pk, text)
         assert [h for h, b in zip(hand.holes, theirs["holes"]) if b is not None] == [
             b for b in theirs["holes"] if b is not None]
         assert [hand.boards[s] for s in ("flop", "turn", "river") if s in hand.boards] == theirs["boards"]
-        with pytest.raises(phh.PHHError, match=words):
+        with pytest.raises(phh.PHHUnsupportedError, match="do not cover the ante and the big blind"):
             hand.state()
 
 
 def test_variants_meeple_does_not_play_are_refused_naming_the_variant(require_peer) -> None:
     pk = _pokerkit(require_peer)
-    game = pk.FixedLimitTexasHoldem(tuple(pk.Automation), False, 0, (1, 2), 2, 4)
+    game = pk.NoLimitShortDeckHoldem(tuple(pk.Automation), False, 1, (0, 2), 2)
     state = game([100, 100, 100], 3)
     while state.status:
         state.check_or_call()
     text = str(pk.HandHistory.from_game_state(game, state).dumps())
     (hand,) = phh.loads(text)
-    assert hand.variant == "FT" and hand.starting_stacks == (100, 100, 100) and hand.error is None
-    with pytest.raises(phh.PHHUnsupportedError, match=r"PHH variant 'FT' \(fixed-limit Texas Hold'em\) is not "
-                                                      r"supported; meeple reads 'NT' .* and 'PO'"):
+    assert hand.variant == "NS" and hand.starting_stacks == (100, 100, 100) and hand.error is None
+    with pytest.raises(phh.PHHUnsupportedError, match=r"PHH variant 'NS' \(no-limit short-deck Hold'em\) is not "
+                                                      r"supported; meeple reads 'NT' .*, 'FT' .* and 'PO'"):
         hand.state()
 
 

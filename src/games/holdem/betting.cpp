@@ -31,7 +31,10 @@ std::int64_t Holdem::pot_total(const State& s) const {
 // - a seat facing less than a full raise's worth (its call is under the largest raise)
 //   may not raise, nor may a seat whose stack does not exceed its call, nor a seat whose
 //   live opponents are all all-in or covered;
-// - pot-limit: the largest raise is to the wager that, after calling, adds the pot.
+// - pot-limit: the largest raise is to the wager that, after calling, adds the pot;
+// - fixed-limit: a bet or raise adds the street's fixed bet (or all-in for less), and a
+//   street allows `raise_cap` bets and raises (PokerKit's 4 by default; the blinds and
+//   straddles do not count).
 BetRange Holdem::bet_range(const State& s, int seat) const {
     BetRange r;
     const std::int64_t mb = max_bet(s);
@@ -51,10 +54,13 @@ BetRange Holdem::bet_range(const State& s, int seat) const {
     // The engine's cap: a hand's log holds every action (see kLogCapacity); raising stops
     // while room is left for the rest of the hand without raises.
     if (can && s.log_len + 1 + 4 * players_ > kLogCapacity) can = false;
+    if (can && raise_cap_ && raises_this_street(s) >= raise_cap_) can = false;
     if (!can) return r;
     r.can_raise = true;
-    r.min_to = std::min(all_in_to, mb + std::max(s.raise_amount, big_blind_));
-    if (variant_ == poker::Variant::plo) {
+    r.min_to = std::min(all_in_to, mb + std::max(s.raise_amount, street_bet(s.street)));
+    if (betting_ == Betting::limit) {
+        r.max_to = r.min_to;
+    } else if (betting_ == Betting::pot_limit) {
         r.max_to = std::min(all_in_to, std::max(r.min_to, 2 * mb - s.bet[seat] + pot_total(s)));
     } else {
         r.max_to = all_in_to;
@@ -194,31 +200,56 @@ void Holdem::after_deal(State& s) const {
     for (int p = 0; p < players_; ++p) {
         if (live(s, p) && s.stack[p] > 0) owe |= static_cast<std::uint16_t>(1u << p);
     }
+    // A seat whose forced bet no live opponent can reach (all of them short of it) has
+    // nothing to decide preflop, as in PokerKit; standard blinds with stacks above the
+    // ante and the big blind never leave a seat so.
+    for (int p = 0; p < players_; ++p) {
+        if (!((owe >> p) & 1) || s.bet[p] == 0) continue;
+        std::int64_t reach = 0;
+        for (int q = 0; q < players_; ++q) {
+            if (q != p && live(s, q)) reach = std::max(reach, s.bet[q] + s.stack[q]);
+        }
+        if (reach <= s.bet[p]) owe &= static_cast<std::uint16_t>(~(1u << p));
+    }
     s.to_act = owe;
+    if (owe == 0) {
+        close_street(s);
+        return;
+    }
     // Preflop the seat after the big blind opens (heads-up, the button); after the flop
     // the first seat left of the button.
-    const int from = s.street == kPreflop ? (big_blind_seat(s.button) + 1) % players_ : (s.button + 1) % players_;
+    const int from = s.street == kPreflop ? preflop_opener(s.button) : (s.button + 1) % players_;
     s.opener = static_cast<std::uint8_t>(from);
     int seat = from;
     while (!((owe >> seat) & 1)) seat = (seat + 1) % players_;
     s.actor = static_cast<std::uint8_t>(seat);
 }
 
+// Antes that differ from seat to seat and are not trimmed (a big-blind ante) are dead
+// money: they go to the main pot, open to every live seat, and the layers count the
+// chips put in besides them.
 int Holdem::pots(const State& s, std::int64_t* amounts, std::uint16_t* eligible) const {
+    const bool dead_antes = !ante_trimming_ && !uniform_antes_;
+    std::int64_t put[kMaxSeats], dead = 0;
+    for (int p = 0; p < players_; ++p) {
+        const std::int64_t ante = dead_antes ? std::min(ante_of(p, s.button), s.contributed[p]) : 0;
+        put[p] = s.contributed[p] - ante;
+        dead += ante;
+    }
     std::int64_t levels[kMaxSeats];
     int n_levels = 0;
-    for (int p = 0; p < players_; ++p) levels[n_levels++] = s.contributed[p];
+    for (int p = 0; p < players_; ++p) levels[n_levels++] = put[p];
     std::sort(levels, levels + n_levels);
     n_levels = static_cast<int>(std::unique(levels, levels + n_levels) - levels);
     int n = 0;
     std::int64_t below = 0;
     for (int l = 0; l < n_levels; ++l) {
         const std::int64_t level = levels[l];
-        std::int64_t amount = 0;
+        std::int64_t amount = l == 0 ? dead : 0;
         std::uint16_t who = 0;
         for (int p = 0; p < players_; ++p) {
-            amount += std::min(s.contributed[p], level) - std::min(s.contributed[p], below);
-            if (live(s, p) && s.contributed[p] >= level) who |= static_cast<std::uint16_t>(1u << p);
+            amount += std::min(put[p], level) - std::min(put[p], below);
+            if (live(s, p) && put[p] >= level) who |= static_cast<std::uint16_t>(1u << p);
         }
         below = level;
         if (amount == 0) continue;

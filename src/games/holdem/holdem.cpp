@@ -30,6 +30,32 @@ constexpr OptionSpec kOptions[] = {
     {"explicit_chance", OptionType::boolean, "false", 0, 0, {},
      "the deal is played by the chance player, one card a step"},
     {"unit", OptionType::choice, "big_blinds", 0, 0, "big_blinds,chips", "the unit of returns and rewards"},
+    // Options added later are left out of the canonical spec at their defaults, so the
+    // games that do not use them keep their specs and snapshots.
+    {"betting", OptionType::choice, "auto", 0, 0, "auto,no_limit,pot_limit,limit",
+     "auto: no-limit for nlhe, pot-limit for plo; limit: fixed-limit (small bet preflop and on the flop, big bet "
+     "on the turn and river)", true},
+    {"small_bet", OptionType::integer, "0", 0, double(kMaxChips), {},
+     "betting=limit: the fixed bet preflop and on the flop; 0 for the big blind", true},
+    {"big_bet", OptionType::integer, "0", 0, double(kMaxChips), {},
+     "betting=limit: the fixed bet on the turn and river; 0 for twice the small bet", true},
+    {"raise_cap", OptionType::integer, "-1", -1, 255, {},
+     "the most bets and raises a street allows (the blinds do not count): -1 for 4 in limit and none otherwise, "
+     "0 for none", true},
+    {"blinds", OptionType::text, "standard", 0, 0, {},
+     "the forced bets (blinds and straddles) by position, '/'-separated, from the small blind's seat on "
+     "(PHH's blinds_or_straddles: 1/2/4 is a straddle); standard: small_blind and big_blind", true},
+    {"antes", OptionType::text, "equal", 0, 0, {},
+     "the antes by position, '/'-separated, from the small blind's seat on (PHH's antes: 0/3 is a big-blind "
+     "ante); equal: `ante` from every seat", true},
+    {"big_blind_ante", OptionType::integer, "0", 0, double(kMaxChips), {},
+     "an ante the big blind's seat pays on top of its own", true},
+    {"button_ante", OptionType::integer, "0", 0, double(kMaxChips), {},
+     "an ante the button's seat pays on top of its own", true},
+    {"ante_trimming", OptionType::boolean, "false", 0, 0, {},
+     "antes are taken as wagers: the part of the largest ante above the second largest returns to its payer and "
+     "antes count in the side pots (PHH's ante_trimming_status); false: antes are dead money in the main pot",
+     true},
 };
 
 std::string text_option(const Options& o, std::string_view name) {
@@ -102,6 +128,7 @@ Holdem::Holdem(const Options& o)
       small_blind_(o.get_int("small_blind")),
       big_blind_(o.get_int("big_blind")),
       ante_(o.get_int("ante")),
+      ante_trimming_(o.get_bool("ante_trimming")),
       button_option_(static_cast<int>(o.get_int("button"))),
       explicit_chance_(o.get_bool("explicit_chance")),
       unit_chips_(o.get_choice("unit") == "chips") {
@@ -139,14 +166,7 @@ Holdem::Holdem(const Options& o)
             stacks_[p] = v;
         }
     }
-    for (int p = 0; p < players_; ++p) {
-        if (stacks_[p] <= ante_ + big_blind_) {
-            fail(Status::invalid_argument,
-                 where + "seat " + std::to_string(p) + " starts with " + std::to_string(stacks_[p]) +
-                     " chips, which do not cover the ante and the big blind (" + std::to_string(ante_ + big_blind_) +
-                     "); every stack must be larger, so that no seat is all-in before the first action");
-        }
-    }
+    parse_forced_bets(o);
     const std::string sizes = text_option(o, "bet_sizes");
     for (std::string_view t : split(sizes, '/')) {
         if (num_sizes_ == kMaxSizes) {
@@ -175,6 +195,21 @@ Holdem::Holdem(const Options& o)
         sizes_[num_sizes_] = z;
         size_names_[num_sizes_++] = name;
     }
+    if (betting_ == Betting::limit) {
+        // One raise action: the fixed bet or raise, raise(min).
+        if (sizes == "min/0.5/1/2/max") {
+            for (int i = 0; i < num_sizes_; ++i) {
+                sizes_[i] = RaiseSize{RaiseSize::kMin, 0, 1};
+                size_names_[i].clear();
+            }
+            num_sizes_ = 1;
+            size_names_[0] = "min";
+        } else if (num_sizes_ != 1 || sizes_[0].kind != RaiseSize::kMin) {
+            fail(Status::invalid_argument, where + "bet_sizes '" + echo(sizes) +
+                                               "' lists sizes that betting=limit never allows: a limit bet or raise "
+                                               "adds the street's fixed bet, so bet_sizes is min (or left out)");
+        }
+    }
     build_fields();
 }
 
@@ -194,15 +229,10 @@ void Holdem::init(State& s, Rng& rng) const {
 // hole cards are out.
 void Holdem::post_and_open(State& s) const {
     for (int p = 0; p < players_; ++p) {
-        s.stack[p] -= ante_;
-        s.contributed[p] += ante_;
-    }
-    const int sb = small_blind_seat(s.button), bb = big_blind_seat(s.button);
-    s.bet[sb] = small_blind_;
-    s.bet[bb] = big_blind_;
-    for (int p : {sb, bb}) {
-        s.stack[p] -= s.bet[p];
-        s.contributed[p] += s.bet[p];
+        const std::int64_t ante = ante_of(p, s.button), blind = blind_of(p, s.button);
+        s.stack[p] -= ante + blind;
+        s.contributed[p] += ante + blind;
+        s.bet[p] = blind;
     }
     s.street = kPreflop;
 }

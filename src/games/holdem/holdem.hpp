@@ -1,5 +1,6 @@
-// Poker as a game: one hand of no-limit Texas Hold'em or Pot-Limit Omaha for 2-10 seats
-// (docs/holdem.md states the rules, the actions and the observation).
+// Poker as a game: one hand of Texas Hold'em or Omaha for 2-10 seats, no-limit, pot-limit
+// or fixed-limit, with antes (uniform, per seat, big-blind and button antes), blinds and
+// straddles (docs/holdem.md states the rules, the actions and the observation).
 //
 // The state is plain data: chips per seat (stack behind, this street's wager, all put in
 // this hand), the cards (hole cards, board, the mask of cards dealt), the betting round's
@@ -36,6 +37,10 @@ inline constexpr std::int64_t kMaxChips = 1'000'000'000'000;
 
 // Fixed action ids; raise sizes follow, then one chance action per card.
 inline constexpr int kFold = 0, kCheckCall = 1, kFirstRaise = 2;
+
+// How much a seat may bet: any amount (no-limit), up to the pot, or the street's one
+// fixed bet (small bet preflop and on the flop, big bet on the turn and river).
+enum class Betting : std::uint8_t { no_limit, pot_limit, limit };
 
 // What the state waits for.
 enum Phase : std::uint8_t { kDealing, kBetting, kOver };
@@ -164,6 +169,19 @@ public:
     std::int64_t small_blind() const { return small_blind_; }
     std::int64_t big_blind() const { return big_blind_; }
     std::int64_t ante() const { return ante_; }
+    Betting betting() const { return betting_; }
+    bool ante_trimming() const { return ante_trimming_; }
+    // The ante a seat posts (after trimming) and its blind or straddle, for a button.
+    std::int64_t ante_of(int seat, int button) const { return ante_pos_[position(seat, button)]; }
+    std::int64_t blind_of(int seat, int button) const { return forced_[position(seat, button)]; }
+    // The smallest bet (no-limit, pot-limit) or the fixed bet (limit) of a street.
+    std::int64_t street_bet(int street) const {
+        return betting_ == Betting::limit ? (street < kTurn ? small_bet_ : big_bet_) : big_blind_;
+    }
+    // The most bets and raises a street allows (0: no cap).
+    int raise_cap() const { return raise_cap_; }
+    // Bets and raises made on the state's street so far (from the log).
+    int raises_this_street(const State& s) const;
     bool explicit_chance() const { return explicit_chance_; }
     int num_sizes() const { return num_sizes_; }
     const RaiseSize& raise_size(int i) const { return sizes_[i]; }
@@ -171,6 +189,12 @@ public:
     // Seats in blind order: the small blind's and the big blind's seats for a button.
     int small_blind_seat(int button) const { return players_ == 2 ? button : (button + 1) % players_; }
     int big_blind_seat(int button) const { return (small_blind_seat(button) + 1) % players_; }
+    // A seat's position in blind order: 0 the small blind's seat, 1 the big blind's, then
+    // clockwise (PHH's order of antes and blinds_or_straddles).
+    int position(int seat, int button) const { return (seat - small_blind_seat(button) + players_) % players_; }
+    int seat_at(int position, int button) const { return (small_blind_seat(button) + position) % players_; }
+    // The first seat to act preflop.
+    int preflop_opener(int button) const;
 
 private:
     void post_and_open(State& s) const;
@@ -185,12 +209,22 @@ private:
     void finish(State& s) const;
     void deal_owed(State& s, Rng& rng, int forced) const;
     void build_fields();
+    void parse_forced_bets(const Options& o);
 
     int players_;
     poker::Variant variant_;
     int hole_count_;
     std::int64_t stacks_[kMaxSeats] = {};
     std::int64_t small_blind_, big_blind_, ante_;
+    Betting betting_ = Betting::no_limit;
+    std::int64_t small_bet_ = 0, big_bet_ = 0;
+    int raise_cap_ = 0;
+    // By position in blind order: the forced bet (blind or straddle) and the ante posted.
+    std::int64_t forced_[kMaxSeats] = {};
+    std::int64_t ante_pos_[kMaxSeats] = {};
+    bool custom_blinds_ = false;   // `blinds` lists the forced bets
+    bool uniform_antes_ = true;    // every seat posts the same ante
+    bool ante_trimming_ = false;
     int button_option_;
     bool explicit_chance_, unit_chips_;
     int num_sizes_ = 0;

@@ -127,6 +127,11 @@ void Holdem::view(const State& s, int viewer, JsonWriter& j) const {
     j.field("small_blind", static_cast<long long>(small_blind_));
     j.field("big_blind", static_cast<long long>(big_blind_));
     j.field("ante", static_cast<long long>(ante_));
+    j.field("betting", betting_ == Betting::limit ? "limit" : betting_ == Betting::pot_limit ? "pot_limit" : "no_limit");
+    j.field("small_bet", static_cast<long long>(street_bet(kPreflop)));
+    j.field("big_bet", static_cast<long long>(street_bet(kTurn)));
+    j.field("raise_cap", raise_cap_);
+    j.field("ante_trimming", ante_trimming_);
     j.field("phase", s.phase == kDealing ? "dealing" : s.phase == kBetting ? "betting" : "over");
     j.field("street", s.phase == kOver ? "over" : street_name(s.street));
     j.key("board").begin_array();
@@ -139,6 +144,8 @@ void Holdem::view(const State& s, int viewer, JsonWriter& j) const {
         j.begin_object();
         j.field("seat", p);
         j.field("starting_stack", static_cast<long long>(stacks_[p]));
+        j.field("ante", static_cast<long long>(ante_of(p, s.button)));
+        j.field("blind", static_cast<long long>(blind_of(p, s.button)));
         j.field("stack", static_cast<long long>(s.stack[p]));
         j.field("bet", static_cast<long long>(s.bet[p]));
         j.field("contributed", static_cast<long long>(s.contributed[p]));
@@ -218,7 +225,11 @@ void Holdem::view(const State& s, int viewer, JsonWriter& j) const {
 }
 
 std::string Holdem::render(const State& s) const {
-    std::string out = std::string(variant_ == poker::Variant::plo ? "PLO" : "NLHE") + ", " +
+    const bool plo = variant_ == poker::Variant::plo;
+    const char* name = betting_ == Betting::limit       ? (plo ? "FLO" : "LHE")
+                       : betting_ == Betting::pot_limit ? (plo ? "PLO" : "PLHE")
+                                                        : (plo ? "NLO" : "NLHE");
+    std::string out = std::string(name) + ", " +
                       (s.phase == kOver ? std::string("hand over") : street_name(s.street)) + ", pot " +
                       std::to_string(pot_total(s)) + ", board";
     bool any = false;

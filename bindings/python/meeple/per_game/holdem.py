@@ -8,8 +8,8 @@ other game (docs/holdem.md). This module adds what only poker needs:
 - :func:`legal`, :func:`payoffs`: the legal range and the result in chips, read from
   the state's view;
 - :func:`to_phh` and :func:`from_phh`: a hand as a Poker Hand History (PHH) text, and a
-  PHH hand of no-limit Hold'em (``NT``) or Pot-Limit Omaha (``PO``) replayed into a
-  state, for analysis of real hands.
+  PHH hand of no-limit Hold'em (``NT``), fixed-limit Hold'em (``FT``) or Pot-Limit
+  Omaha (``PO``) replayed into a state, for analysis of real hands.
 
 Seats and PHH players: PHH numbers players from the first seat left of the button
 (``p1``) round to the button (the last player). :func:`to_phh` writes seat
@@ -49,8 +49,8 @@ amount ('1e999999') from costing seconds of CPU."""
 
 
 class PHHUnsupported(ValueError):
-    """A well-formed hand history that holdem does not model (another variant, a
-    straddle, unequal antes, ...): not an illegal hand, one meeple cannot replay."""
+    """A well-formed hand history that holdem does not model (another variant, a stack
+    short of its forced bets, ...): not an illegal hand, one meeple cannot replay."""
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
 
@@ -149,9 +149,21 @@ def to_phh(state: State, *, chip_scale: int = 1, players: list[str] | None = Non
     order = [(button + 1 + i) % n for i in range(n)]  # PHH player i+1 is seat order[i]
     player_of = {seat: i + 1 for i, seat in enumerate(order)}
     seats = view["seats"]
-    # p1 posts the small blind and p2 the big one, except heads-up, where p2 (the button)
-    # posts the small blind; the list stays [small, big] either way, as PokerKit reads it.
-    blinds = [view["small_blind"], view["big_blind"]] + [0] * (n - 2)
+    # Antes and blinds go by position from the small blind's seat: p1 first, except
+    # heads-up, where p2 (the button) posts the small blind; PokerKit reads them so.
+    first = button if n == 2 else (button + 1) % n
+    by_position = [seats[(first + k) % n] for k in range(n)]
+    blinds = [s["blind"] for s in by_position]
+    antes = [s["ante"] for s in by_position]
+    betting = view["betting"]
+    code = {("nlhe", "no_limit"): "NT", ("plo", "pot_limit"): "PO", ("nlhe", "limit"): "FT"}.get(
+        (view["variant"], betting))
+    if code is None:
+        raise ValueError(f"PHH has no variant for {betting.replace('_', '-')} {view['variant']}; it writes no-limit "
+                         "Hold'em (NT), fixed-limit Hold'em (FT) and Pot-Limit Omaha (PO)")
+    if view["raise_cap"] != (4 if code == "FT" else 0):
+        raise ValueError(f"PHH has no field for raise_cap {view['raise_cap']}; its {code} hands cap "
+                         + ("a street at 4 bets and raises" if code == "FT" else "nothing"))
     actions: list[str] = []
     if all(seats[seat]["hole"] for seat in order):
         for seat in order:
@@ -181,11 +193,12 @@ def to_phh(state: State, *, chip_scale: int = 1, players: list[str] | None = Non
         return "[" + ", ".join(units(v) for v in values) + "]"
 
     lines = [
-        f"variant = '{'PO' if view['variant'] == 'plo' else 'NT'}'",
-        "ante_trimming_status = true",
-        f"antes = {ints([view['ante']] * n)}",
+        f"variant = '{code}'",
+        f"ante_trimming_status = {'true' if view['ante_trimming'] or len(set(antes)) == 1 else 'false'}",
+        f"antes = {ints(antes)}",
         f"blinds_or_straddles = {ints(blinds)}",
-        f"min_bet = {units(view['big_blind'])}",
+        *([f"small_bet = {units(view['small_bet'])}", f"big_bet = {units(view['big_bet'])}"] if code == "FT"
+          else [f"min_bet = {units(view['big_blind'])}"]),
         f"starting_stacks = {ints([seats[seat]['starting_stack'] for seat in order])}",
         "actions = [",
         *[f"  '{a}'," for a in actions],
@@ -214,9 +227,12 @@ def from_phh(text: str, seed: int = 0, *, chip_scale: int = 1) -> State:
     leaves unknown (``????``) are taken from the player's showdown line when there is
     one, else drawn, with ``seed``, from the cards nobody is seen to hold. Every action
     is checked by the rules: an illegal or out-of-turn action raises, naming the line.
-    Other variants, straddles, unequal antes, a minimum bet other than the big blind,
-    and a stack that does not cover the ante and the big blind are refused with a
-    ``ValueError`` that says so.
+    Antes by player (a big-blind ante, a button ante) with PHH's
+    ``ante_trimming_status``, straddles (``blinds_or_straddles = [1, 2, 4]``), a
+    ``min_bet`` other than the big blind, and fixed-limit Hold'em (``FT``, its
+    ``small_bet`` and ``big_bet``) replay; other variants and a stack that does not cover
+    its ante and blind or straddle are refused with a :class:`PHHUnsupported` that says
+    so.
 
     holdem counts whole chips: every amount (stacks, blinds, antes, bets) is multiplied
     by ``chip_scale`` and must then be a whole number, so a history in dollars and cents
@@ -288,13 +304,16 @@ def _chips(value: object, scale: int, what: str) -> int:
 def _replay(data: dict[str, Any], seed: int, scale: int = 1) -> State:
     if isinstance(scale, bool) or not isinstance(scale, int) or not 1 <= scale <= 10**9:
         raise ValueError(f"chip_scale is {scale!r}; give a whole number from 1 to 10^9, as 100 for cents")
-    for key in ("variant", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"):
+    code = str(data.get("variant"))
+    bet_keys = ("small_bet", "big_bet") if code == "FT" else ("min_bet",)
+    for key in ("variant", "blinds_or_straddles", *bet_keys, "starting_stacks", "actions"):
         if key not in data:
             raise ValueError(f"the hand history has no '{key}' field, which PHH requires")
-    variant = {"NT": "nlhe", "PO": "plo"}.get(str(data["variant"]))
+    variant, betting = {"NT": ("nlhe", "no_limit"), "PO": ("plo", "pot_limit"), "FT": ("nlhe", "limit")}.get(
+        code, (None, None))
     if variant is None:
         raise PHHUnsupported(f"PHH variant {data['variant']!r} is not supported; holdem replays 'NT' (no-limit "
-                         "Texas Hold'em) and 'PO' (Pot-Limit Omaha)")
+                             "Texas Hold'em), 'FT' (fixed-limit Texas Hold'em) and 'PO' (Pot-Limit Omaha)")
     stacks = [_chips(v, scale, "starting stack") for v in data["starting_stacks"]]
     n = len(stacks)
     if not 2 <= n <= 10:
@@ -302,21 +321,36 @@ def _replay(data: dict[str, Any], seed: int, scale: int = 1) -> State:
     blinds = [_chips(v, scale, "blind") for v in data["blinds_or_straddles"]]
     if len(blinds) != n:
         raise ValueError(f"blinds_or_straddles lists {len(blinds)} values for {n} players")
-    small, big = blinds[0], blinds[1]  # heads-up: p2, the button, posts the small blind
-    if any(blinds[2:]):
-        raise PHHUnsupported("straddles (a third blind) are not supported by holdem")
-    if small > big:
-        raise ValueError(f"blinds_or_straddles {blinds}: the small blind is larger than the big blind")
-    if _chips(data["min_bet"], scale, "min_bet") != big:
-        raise PHHUnsupported(f"min_bet {data['min_bet']} differs from the big blind "
-                         f"{data['blinds_or_straddles'][1]}; in holdem the smallest bet "
-                         "is the big blind")
     antes = data.get("antes", [0] * n)
     antes = [_chips(a, scale, "ante") for a in (antes if isinstance(antes, list) else [antes] * n)]
-    if len(set(antes)) != 1:
-        raise PHHUnsupported(f"antes {antes} differ from player to player; holdem takes one ante from every seat")
-    spec = (f"holdem(players={n},variant={variant},stacks={'/'.join(map(str, stacks))},small_blind={small},"
-            f"big_blind={big},ante={antes[0]},button={n - 1},explicit_chance=true,unit=chips)")
+    if len(antes) != n:
+        raise ValueError(f"antes lists {len(antes)} values for {n} players")
+    trimming = data.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise ValueError(f"ante_trimming_status is {trimming!r}; PHH writes true or false")
+    # PHH lists blinds and antes by position from the small blind's seat (heads-up the
+    # button, p2), which is holdem's order of the `blinds` and `antes` options.
+    opts = [f"players={n}", f"variant={variant}", f"stacks={'/'.join(map(str, stacks))}"]
+    standard = not any(blinds[2:]) and blinds[0] <= blinds[1]
+    if code == "FT":
+        small_bet, big_bet = (_chips(data[k], scale, k) for k in ("small_bet", "big_bet"))
+        unit = blinds[1] if standard and blinds[1] else max(small_bet, 1)
+        opts += ["betting=limit", f"small_bet={small_bet}", f"big_bet={big_bet}"]
+    else:
+        unit = _chips(data["min_bet"], scale, "min_bet")
+        if unit == 0:
+            raise PHHUnsupported("min_bet 0: holdem's smallest bet is at least one chip")
+    if standard and unit == blinds[1]:
+        opts += [f"small_blind={blinds[0]}", f"big_blind={blinds[1]}"]
+    else:
+        opts += [f"big_blind={unit}", f"blinds={'/'.join(map(str, blinds))}"]
+    if len(set(antes)) == 1:
+        opts.append(f"ante={antes[0]}")  # trimmed or not, equal antes are the same
+    else:
+        opts.append(f"antes={'/'.join(map(str, antes))}")
+        if trimming:
+            opts.append("ante_trimming=true")
+    spec = f"holdem({','.join(opts)},button={n - 1},explicit_chance=true,unit=chips)"
     try:
         game = Game(spec)
     except ValueError as exc:  # a stack short of the ante and the big blind, ...

@@ -13,8 +13,9 @@ player ``p9`` at a 6-seat table, a card dealt twice, an amount that is no number
 its :attr:`Hand.error`, a line naming the file, the line and the rule; a table whose
 TOML does not parse is such a hand too, and the file's other hands read as usual.
 
-:meth:`Hand.state` replays a hand of no-limit Hold'em (``NT``) or Pot-Limit Omaha
-(``PO``) into a state of game ``holdem`` (through :func:`meeple.holdem.from_phh_data`, which
+:meth:`Hand.state` replays a hand of no-limit Hold'em (``NT``), fixed-limit Hold'em
+(``FT``) or Pot-Limit Omaha (``PO``), with its antes (big-blind, button, by player) and
+straddles, into a state of game ``holdem`` (through :func:`meeple.holdem.from_phh_data`, which
 checks every action by the rules); a hand of another variant, or one holdem does not
 model, raises :class:`PHHUnsupportedError` saying which variant and why
 (:attr:`Hand.unsupported` says it without replaying). :func:`write` writes states or
@@ -49,7 +50,7 @@ VARIANTS = {
     "FB": "fixed-limit badugi",
 }
 """The PHH variant codes and what each is."""
-_PLAYED = {"NT", "PO"}  # the variants game holdem replays
+_PLAYED = {"NT", "FT", "PO"}  # the variants game holdem replays
 _BOARD = {"NT": 2, "FT": 2, "NS": 2, "PO": 4, "FO/8": 4}  # board games: hole cards a player
 _DRAW = {"N2L1D", "F2L3D", "FB"}  # discards may be dealt again: no check for a repeated card
 _VERBS = {"f": "fold", "cc": "check or call", "cbr": "bet or raise", "sm": "show or muck", "pb": "bring-in",
@@ -62,7 +63,7 @@ class PHHError(ValueError):
 
 class PHHUnsupportedError(PHHError):
     """A hand history that reads well but that game holdem does not replay: another
-    variant, a straddle, unequal antes, ... The message says which and why."""
+    variant, a stack short of its forced bets, ... The message says which and why."""
 
 
 def _toml() -> Any:
@@ -117,6 +118,8 @@ class Hand:
     blinds_or_straddles: tuple[Decimal, ...] = field(default=(), init=False, repr=False)
     antes: tuple[Decimal, ...] = field(default=(), init=False, repr=False)
     min_bet: Decimal | None = field(default=None, init=False, repr=False)
+    small_bet: Decimal | None = field(default=None, init=False, repr=False)
+    big_bet: Decimal | None = field(default=None, init=False, repr=False)
     actions: tuple[Action, ...] = field(default=(), init=False, repr=False)
     finishing_stacks: tuple[Decimal, ...] | None = field(default=None, init=False, repr=False)
     winnings: tuple[Decimal, ...] | None = field(default=None, init=False, repr=False)
@@ -185,8 +188,7 @@ class Hand:
         :meth:`state` counts chips in units of 1/chip_scale."""
         values = [*self.starting_stacks, *self.blinds_or_straddles, *self.antes, *(self.finishing_stacks or ())]
         values += [a.amount for a in self.actions if a.amount is not None]
-        if self.min_bet is not None:
-            values.append(self.min_bet)
+        values += [v for v in (self.min_bet, self.small_bet, self.big_bet) if v is not None]
         digits = max((-int(v.normalize().as_tuple().exponent) for v in values if v), default=0)
         return int(10 ** min(max(digits, 0), 9))  # amount() allows 9 decimal places at most
 
@@ -194,18 +196,19 @@ class Hand:
     def unsupported(self) -> str | None:
         """Why game holdem cannot replay this hand as a variant (``"PHH variant 'FR'
         (fixed-limit razz) ..."``), or None for a variant it plays. A hand of a played
-        variant may still be refused by :meth:`state` (a straddle, a muck that wins)."""
+        variant may still be refused by :meth:`state` (a stack short of its forced bets,
+        a muck that wins)."""
         if self.error or self.variant in _PLAYED:
             return None
         return (f"PHH variant {self.variant!r} ({self.variant_name}) is not supported; meeple reads "
-                + " and ".join(f"'{k}' ({VARIANTS[k]})" for k in sorted(_PLAYED)))
+                + ", ".join(f"'{k}' ({VARIANTS[k]})" for k in ("NT", "FT")) + " and 'PO' (pot-limit Omaha)")
 
     def state(self, seed: int = 0) -> State:
         """The hand replayed into a state of game holdem (``meeple.holdem.from_phh``), chips
         counted in units of 1/:attr:`chip_scale` (whole chips for most hands, cents for a
         hand in dollars and cents). Raises :class:`PHHError` naming the file and line of a
         malformed field, an illegal action or finishing stacks the rules do not pay, and :class:`PHHUnsupportedError` saying why
-        the hand is not one holdem plays (another variant, a straddle, unequal antes)."""
+        the hand is not one holdem plays (another variant, a stack short of its forced bets)."""
         if self.error:
             raise PHHError(self.error)
         if self.unsupported:
@@ -278,8 +281,9 @@ def _fill(hand: Hand) -> None:
     if variant in _BOARD or variant == "N2L1D":
         put(hand, "blinds_or_straddles", _amounts(hand, "blinds_or_straddles", n))
     put(hand, "antes", _amounts(hand, "antes", n, [0] * n))
-    if "min_bet" in data:
-        put(hand, "min_bet", _one(hand, "min_bet"))
+    for key in ("min_bet", "small_bet", "big_bet"):
+        if key in data:
+            put(hand, key, _one(hand, key))
     for key in ("finishing_stacks", "winnings"):
         if key in data:
             put(hand, key, _amounts(hand, key, n))
