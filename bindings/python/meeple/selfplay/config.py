@@ -5,6 +5,7 @@ Python 3.11+, the ``tomli`` package on 3.10, which ``meeple[selfplay]`` brings).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -263,3 +264,27 @@ def load_config(path: Optional[str]) -> Config:
         return config_from_dict(data)
     except ConfigError as e:
         raise ConfigError(f"{path}: {e}") from None
+
+
+# Keys that may change between a run and its resumption: they do not change the data.
+MAY_CHANGE = frozenset({"generations", "selfplay.actors"})
+
+
+def flatten(d: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """``{"a": {"b": 1}}`` -> ``{"a.b": 1}``."""
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        if isinstance(v, Mapping):
+            out.update(flatten(v, f"{prefix}{k}."))
+        else:
+            out[f"{prefix}{k}"] = v
+    return out
+
+
+def data_fingerprint(game_spec: str, config: "Config") -> str:
+    """What the positions of a run depend on (the game and every key but
+    :data:`MAY_CHANGE`), hashed: a replay shard carries it, so that shards of another
+    configuration are never trained on together with a run's own."""
+    keys = {k: v for k, v in flatten(config.to_dict()).items() if k not in MAY_CHANGE}
+    text = json.dumps({"game": game_spec, "config": keys}, sort_keys=True, allow_nan=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

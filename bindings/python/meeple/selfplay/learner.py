@@ -26,7 +26,7 @@ import torch
 from ..agents import derive_seed
 from ..game import Game
 from .actor import make_net
-from .config import Config
+from .config import Config, data_fingerprint
 from .net import load_weights, to_relative, weights_of
 from .replay import ReplayStore, write_atomically
 
@@ -69,7 +69,7 @@ class Learner:
         self.game = Game(game_spec)
         self.config = config
         self.root = root
-        self.store = ReplayStore(root)
+        self.store = ReplayStore(root, data_fingerprint(self.game.spec, config))
         self.net = make_net(self.game, config)
         self.opt = torch.optim.AdamW(self.net.parameters(), lr=config.train.learning_rate,
                                      weight_decay=config.train.weight_decay)

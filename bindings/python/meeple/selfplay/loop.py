@@ -23,14 +23,14 @@ from ..agents import make_agent
 from ..errors import MeepleError
 from ..game import Game
 from ..search import Search
-from .config import Config, ConfigError
+from .config import MAY_CHANGE, Config, ConfigError, data_fingerprint
+from .config import flatten as _flatten
 from .replay import ReplayStore, ShardError, write_atomically
 
 __all__ = ["run", "RunError", "check", "RUN_FORMAT_VERSION", "read_run"]
 
 RUN_FORMAT_VERSION = 1
-# Keys that may change between a run and its resumption: they do not change the data.
-_MAY_CHANGE = {"generations", "selfplay.actors"}
+_MAY_CHANGE = MAY_CHANGE
 
 
 class RunError(RuntimeError):
@@ -49,16 +49,6 @@ def check(game: Game, config: Config) -> None:
             make_agent(config.evaluate.reference, game, 0)
         except (MeepleError, ValueError, OSError) as e:
             raise ConfigError(f"evaluate.reference: {e}") from None
-
-
-def _flatten(d: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in d.items():
-        if isinstance(v, dict):
-            out.update(_flatten(v, f"{prefix}{k}."))
-        else:
-            out[f"{prefix}{k}"] = v
-    return out
 
 
 def read_run(root: str) -> Optional[dict[str, Any]]:
@@ -130,7 +120,7 @@ def run(game_spec: str, config: Config, root: str, *, ray: bool = False, ray_add
         executor: Any = RayExecutor(game.spec, config, root, config.selfplay.actors, log, ray_address)
     else:
         executor = LocalExecutor(game.spec, config, root, config.selfplay.actors, log)
-    store = ReplayStore(root)
+    store = ReplayStore(root, data_fingerprint(game.spec, config))
     try:
         return _loop(game, config, root, state, executor, store, log, plots, on_chunk)
     finally:
@@ -146,6 +136,8 @@ def _loop(game: Game, config: Config, root: str, state: dict[str, Any], executor
         f"{executor.actors} actor(s) ({executor.kind})")
     executor.learner.start(g)
     best_weights = executor.learner.weights(state["best"])
+    if not os.path.exists(os.path.join(root, "models", "best.npz")):
+        _export(root, game, config, best_weights, state["best"], g)
     if g == 0 and not state["evaluations"]:
         first = executor.gate.evaluate(best_weights, 0)
         if first is not None:
@@ -184,6 +176,7 @@ def _loop(game: Game, config: Config, root: str, state: dict[str, Any], executor
         gate = executor.gate.gate(candidate, g + 1, best_weights, state["best"])
         if gate["promoted"]:
             state["best"], best_weights = g + 1, candidate
+            _export(root, game, config, best_weights, g + 1, g)
         record = {"generation": g, "games": games, "positions": positions, "leaves": leaves,
                   "play_seconds": play_seconds, "positions_per_second": played / play_seconds if todo else None,
                   "actors": executor.actors, **losses, "gate": gate, "best": state["best"],
@@ -211,6 +204,20 @@ def _loop(game: Game, config: Config, root: str, state: dict[str, Any], executor
         if plots:
             save_plots(root, state, log)
     return state
+
+
+def _export(root: str, game: Game, config: Config, weights: Any, net: int, generation: int) -> None:
+    """The best net as a model file the search plays with (``mcts-net(model=...)``):
+    ``DIR/models/net-GGGGGG`` and ``DIR/models/best`` (.onnx when the onnx package is
+    installed, and .npz), with the configuration in their metadata."""
+    from .export import export_net
+
+    training = {"source": "meeple selfplay", "game": game.spec, "net": net, "config": config.to_dict()}
+    try:
+        for name in (f"net-{net:06d}", "best"):
+            export_net(weights, game, config.train.value_scale, os.path.join(root, "models", name), training)
+    except OSError as e:
+        raise _disk(e, f"the model of net {net}", generation) from None
 
 
 def _describe_eval(e: dict[str, Any]) -> str:
