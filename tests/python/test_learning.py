@@ -15,7 +15,7 @@ import meeple
 from meeple import selfplay
 from meeple.agents import make_agent
 from meeple.net import ModelError, ValueNet
-from meeple.selfplay.config import config_from_dict
+from meeple.selfplay.config import ConfigError, config_from_dict
 from meeple.selfplay.loop import RunError
 from meeple.selfplay.replay import ReplayStore, ShardError
 
@@ -253,3 +253,39 @@ def test_the_loop_runs_for_catan_on_a_tiny_budget(tmp_path, require_peer):
     agent = make_agent(f"mcts-net(model={tmp_path}/catan/models/best.npz,iterations=4)", "catan", seed=1)
     s = meeple.Game("catan").new_state(seed=3)
     assert agent.act(s) in s.legal_actions()
+
+
+def test_rollout_generations_are_played_by_the_rollout_search_not_the_net(require_peer):
+    require_peer("torch", extra="selfplay")
+    from meeple.selfplay.actor import SelfPlayActor
+    from meeple.selfplay.net import weights_of
+
+    config = config_from_dict(dict(TINY, selfplay=dict(TINY["selfplay"], rollout_generations=1,
+                                                       rollout_iterations=200)))
+    actor = SelfPlayActor("tictactoe", config)
+    _, _, other = _net(require_peer, "tictactoe", hidden=16, layers=1, seed=99)
+    mine = weights_of(actor.net)
+    first = [actor.play(w, k, 0, 0) for k, w in enumerate((mine, other))]
+    later = [actor.play(w, k + 2, 1, 0) for k, w in enumerate((mine, other))]
+    assert np.array_equal(first[0]["policy"], first[1]["policy"])  # no net in generation 0
+    assert not np.array_equal(later[0]["policy"], later[1]["policy"])  # the net's search after it
+    policy, masks = first[0]["policy"], first[0]["masks"]
+    assert np.allclose(policy.sum(1), 1, atol=1e-6) and not (policy[~masks] > 0).any()
+    assert first[0]["leaves"] == 0 and later[0]["leaves"] > 0  # leaves handed to the net
+
+
+def test_a_run_made_before_a_key_existed_resumes_with_its_default(tmp_path, require_peer):
+    require_peer("torch", extra="selfplay")
+    root = tmp_path / "old"
+    one = dict(TINY, generations=1)
+    selfplay.run("tictactoe", config_from_dict(one), str(root), log=_quiet, plots=False)
+    run = json.loads((root / "run.json").read_text())
+    del run["config"]["selfplay"]["rollout_generations"]  # as a run of an older meeple wrote it
+    (root / "run.json").write_text(json.dumps(run))
+    state = selfplay.run("tictactoe", config_from_dict(dict(one, generations=2)), str(root), log=_quiet,
+                         plots=False)
+    assert state["generation"] == 2
+    with pytest.raises(ConfigError, match="selfplay.rollout_generations: .* holds a run made with 0, this "
+                                          "configuration says 1"):
+        selfplay.run("tictactoe", config_from_dict(dict(one, generations=3, selfplay=dict(
+            TINY["selfplay"], rollout_generations=1))), str(root), log=_quiet, plots=False)

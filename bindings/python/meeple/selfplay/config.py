@@ -56,6 +56,8 @@ class SelfPlayConfig:
     dirichlet_fraction: float = 0.25
     temperature_moves: int = 4        # moves a game sampled by visit counts; greedy after
     max_moves: int = 0                # a game longer than this ends, scored by its root value (0: no cap)
+    rollout_generations: int = 0      # the first this many generations: played by MCTS with random rollouts
+    rollout_iterations: int = 2000    # that search's iterations a move (the expert the net starts from)
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,11 @@ class Config:
         d["gate"]["sprt"] = list(d["gate"]["sprt"])
         return d
 
+    def rollout_spec(self, seed: int) -> str:
+        """The search of the rollout generations: UCT with random rollouts, no net."""
+        s = self.selfplay
+        return f"{s.algorithm}(iterations={s.rollout_iterations},reuse=false,seed={seed % 2**53})"
+
     def search_spec(self, iterations: int, seed: int, noise: bool) -> str:
         s = self.selfplay
         alpha = s.dirichlet_alpha if noise else 0.0
@@ -123,7 +130,8 @@ _RANGES: dict[str, Any] = {
     "selfplay.iterations": ("int", 1, 1_000_000), "selfplay.search_batch": ("int", 1, 4096),
     "selfplay.c_puct": ("float", 0.0, 100.0), "selfplay.dirichlet_alpha": ("float", 0.0, 100.0),
     "selfplay.dirichlet_fraction": ("float", 0.0, 1.0), "selfplay.temperature_moves": ("int", 0, 1_000_000),
-    "selfplay.max_moves": ("int", 0, 10_000_000),
+    "selfplay.max_moves": ("int", 0, 10_000_000), "selfplay.rollout_generations": ("int", 0, 100_000),
+    "selfplay.rollout_iterations": ("int", 1, 10_000_000),
     "train.steps": ("int", 0, 10_000_000), "train.batch_size": ("int", 1, 1_000_000),
     "train.learning_rate": ("float", 1e-9, 10.0), "train.weight_decay": ("float", 0.0, 1.0),
     "train.value_target_mix": ("float", 0.0, 1.0), "train.value_scale": ("float", 1e-9, 1e9),

@@ -42,6 +42,8 @@ def check(game: Game, config: Config) -> None:
     sp = config.selfplay
     try:
         Search(config.search_spec(sp.iterations, 0, noise=True), game)
+        if sp.rollout_generations:
+            Search(config.rollout_spec(0), game)
     except MeepleError as e:
         raise ConfigError(f"selfplay: the search these settings make is refused for {game.spec}: {e}") from None
     if config.evaluate.games:
@@ -82,9 +84,11 @@ def _resume(root: str, game: Game, config: Config) -> dict[str, Any]:
     if state["game"] != game.spec:
         raise ConfigError(f"{root} holds a run of {state['game']}, not {game.spec}: give another folder")
     old, new = _flatten(state["config"]), _flatten(config.to_dict())
+    defaults = _flatten(Config().to_dict())  # a key newer than the run: the run had its default
     for key in sorted(set(old) | set(new)):
-        if key not in _MAY_CHANGE and old.get(key) != new.get(key):
-            raise ConfigError(f"{key}: {root} holds a run made with {old.get(key)!r}, this configuration says "
+        was = old.get(key, defaults.get(key))
+        if key not in _MAY_CHANGE and was != new.get(key):
+            raise ConfigError(f"{key}: {root} holds a run made with {was!r}, this configuration says "
                               f"{new.get(key)!r}; resume with the run's configuration ({root}/run.json) "
                               "or give another folder")
     state["config"] = config.to_dict()
