@@ -16,6 +16,7 @@ score, with a 95% interval, against ``mcts(iterations=2000)`` on the same deals.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -88,6 +89,7 @@ def main() -> int:
     p.add_argument("--out", default=None, help="run folder (default runs/learning-GAME)")
     p.add_argument("--games", type=int, default=None, help="games of the measurement")
     p.add_argument("--iterations", type=int, default=None, help="search iterations of mcts-net a move")
+    p.add_argument("--generations", type=int, default=None, help="stop (or resume) at this many generations")
     p.add_argument("--measure-only", action="store_true", help="measure the shipped model, train nothing")
     a = p.parse_args()
     config_path = HERE / f"{a.game}.toml"
@@ -97,6 +99,8 @@ def main() -> int:
     meta = json.loads(meta_path.read_text()) if a.measure_only and meta_path.exists() else {}
     if not a.measure_only:
         config = selfplay.load_config(str(config_path))
+        if a.generations:
+            config = dataclasses.replace(config, generations=a.generations)
         t = time.perf_counter()
         c = time.process_time()
         state = selfplay.run(a.game, config, str(root))
@@ -108,7 +112,9 @@ def main() -> int:
             "data": {"games": sum(x["games"] for x in h), "positions": sum(x["positions"] for x in h),
                      "replay_generations": config.train.replay_generations},
             "options": config.to_dict(),
-            "command": f"python examples/learning/ship.py {a.game}   # config: examples/learning/{a.game}.toml",
+            "command": f"python examples/learning/ship.py {a.game}" + (f" --generations {a.generations}" if
+                                                                          a.generations else "")
+            + f"   # config: examples/learning/{a.game}.toml",
             "loop_seconds": sum(x["seconds"] for x in h),
             "this_call": {"wall_seconds": time.perf_counter() - t, "cpu_seconds": time.process_time() - c},
             "gates": [x["gate"]["decision"] for x in h], "evaluations": state["evaluations"],

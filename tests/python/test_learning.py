@@ -289,3 +289,24 @@ def test_a_run_made_before_a_key_existed_resumes_with_its_default(tmp_path, requ
                                           "configuration says 1"):
         selfplay.run("tictactoe", config_from_dict(dict(one, generations=3, selfplay=dict(
             TINY["selfplay"], rollout_generations=1))), str(root), log=_quiet, plots=False)
+
+
+def test_bad_rollout_options_are_refused_before_the_run_folder_exists(tmp_path):
+    config = config_from_dict(dict(TINY, selfplay=dict(TINY["selfplay"], rollout_generations=1,
+                                                       rollout_options="rollout=smart")))
+    with pytest.raises(ConfigError, match="selfplay: the search these settings make is refused"):
+        selfplay.run("tictactoe", config, str(tmp_path / "never"), log=_quiet, plots=False)
+    assert not (tmp_path / "never").exists()
+
+
+def test_the_learner_trains_on_the_device_asked_for_and_refuses_a_missing_gpu(tmp_path, require_peer):
+    torch = require_peer("torch", extra="selfplay")
+    from meeple.selfplay.learner import training_device
+
+    assert training_device("cpu").type == "cpu"
+    assert training_device("auto").type == ("cuda" if torch.cuda.is_available() else "cpu")
+    if not torch.cuda.is_available():
+        config = config_from_dict(dict(TINY, train=dict(TINY["train"], device="cuda")))
+        with pytest.raises(ConfigError, match="train.device: cuda, but torch sees no GPU"):
+            selfplay.run("tictactoe", config, str(tmp_path / "never"), log=_quiet, plots=False)
+        assert not (tmp_path / "never").exists()

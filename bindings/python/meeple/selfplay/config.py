@@ -58,6 +58,7 @@ class SelfPlayConfig:
     max_moves: int = 0                # a game longer than this ends, scored by its root value (0: no cap)
     rollout_generations: int = 0      # the first this many generations: played by MCTS with random rollouts
     rollout_iterations: int = 2000    # that search's iterations a move (the expert the net starts from)
+    rollout_options: str = ""         # more options of that search: "rollout=heuristic,rollout_depth=60"
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ class TrainConfig:
     value_scale: float = 1.0          # returns are divided by this for the value head
     replay_generations: int = 4       # generations of self-play data the learner samples from
     threads: int = 1                  # torch threads of the learner
+    device: str = "cpu"               # where the learner trains: cpu, cuda, or auto (cuda when there is one)
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,8 @@ class Config:
     def rollout_spec(self, seed: int) -> str:
         """The search of the rollout generations: UCT with random rollouts, no net."""
         s = self.selfplay
-        return f"{s.algorithm}(iterations={s.rollout_iterations},reuse=false,seed={seed % 2**53})"
+        extra = f"{s.rollout_options.strip().rstrip(',')}," if s.rollout_options.strip() else ""
+        return f"{s.algorithm}(iterations={s.rollout_iterations},{extra}reuse=false,seed={seed % 2**53})"
 
     def search_spec(self, iterations: int, seed: int, noise: bool) -> str:
         s = self.selfplay
@@ -131,11 +134,12 @@ _RANGES: dict[str, Any] = {
     "selfplay.c_puct": ("float", 0.0, 100.0), "selfplay.dirichlet_alpha": ("float", 0.0, 100.0),
     "selfplay.dirichlet_fraction": ("float", 0.0, 1.0), "selfplay.temperature_moves": ("int", 0, 1_000_000),
     "selfplay.max_moves": ("int", 0, 10_000_000), "selfplay.rollout_generations": ("int", 0, 100_000),
-    "selfplay.rollout_iterations": ("int", 1, 10_000_000),
+    "selfplay.rollout_iterations": ("int", 1, 10_000_000), "selfplay.rollout_options": ("str",),
     "train.steps": ("int", 0, 10_000_000), "train.batch_size": ("int", 1, 1_000_000),
     "train.learning_rate": ("float", 1e-9, 10.0), "train.weight_decay": ("float", 0.0, 1.0),
     "train.value_target_mix": ("float", 0.0, 1.0), "train.value_scale": ("float", 1e-9, 1e9),
     "train.replay_generations": ("int", 1, 100_000), "train.threads": ("int", 1, 256),
+    "train.device": ("cpu", "auto", "cuda"),
     "gate.games": ("int", 0, 1_000_000), "gate.iterations": ("int", 1, 1_000_000),
     "gate.opening_moves": ("int", 0, 1_000), "gate.alpha": ("float", 1e-6, 0.5),
     "evaluate.reference": ("str",), "evaluate.games": ("int", 0, 1_000_000),

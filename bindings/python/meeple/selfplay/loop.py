@@ -46,6 +46,12 @@ def check(game: Game, config: Config) -> None:
             Search(config.rollout_spec(0), game)
     except MeepleError as e:
         raise ConfigError(f"selfplay: the search these settings make is refused for {game.spec}: {e}") from None
+    if config.train.device == "cuda":
+        import torch
+
+        if not torch.cuda.is_available():
+            raise ConfigError("train.device: cuda, but torch sees no GPU here; allowed: cpu, auto (cuda when "
+                              "there is one), cuda")
     if config.evaluate.games:
         try:  # make_agent: the arena also plays the Python agents (greedy-net, mcts-net)
             make_agent(config.evaluate.reference, game, 0)
@@ -177,12 +183,15 @@ def _loop(game: Game, config: Config, root: str, state: dict[str, Any], executor
             candidate, losses = executor.learner.train(g)
         except OSError as e:
             raise _disk(e, f"the checkpoint of generation {g + 1}", g) from None
+        trained = time.perf_counter()
         gate = executor.gate.gate(candidate, g + 1, best_weights, state["best"])
+        gate_seconds = time.perf_counter() - trained
         if gate["promoted"]:
             state["best"], best_weights = g + 1, candidate
             _export(root, game, config, best_weights, g + 1, g)
         record = {"generation": g, "games": games, "positions": positions, "leaves": leaves,
-                  "play_seconds": play_seconds, "positions_per_second": played / play_seconds if todo else None,
+                  "play_seconds": play_seconds, "train_seconds": trained - started - play_seconds,
+                  "gate_seconds": gate_seconds, "positions_per_second": played / play_seconds if todo else None,
                   "actors": executor.actors, **losses, "gate": gate, "best": state["best"],
                   "seconds": time.perf_counter() - started}
         state["history"].append(record)
