@@ -310,3 +310,18 @@ def test_the_learner_trains_on_the_device_asked_for_and_refuses_a_missing_gpu(tm
         with pytest.raises(ConfigError, match="train.device: cuda, but torch sees no GPU"):
             selfplay.run("tictactoe", config, str(tmp_path / "never"), log=_quiet, plots=False)
         assert not (tmp_path / "never").exists()
+
+
+@pytest.mark.parametrize("name, game", [("tictactoe_net", "tictactoe"), ("triangle_net", "triangle")])
+def test_the_shipped_self_play_models_load_and_say_how_they_were_made(name, game):
+    models = os.path.join(os.path.dirname(meeple.__file__), "models")
+    meta = json.loads(open(os.path.join(models, f"{name}.json"), encoding="utf-8").read())
+    assert meta["game"] == meeple.Game(game).spec and meta["generations"] >= 1
+    assert meta["command"].startswith(f"python examples/learning/ship.py {game}") and "strength" in meta
+    net = ValueNet(os.path.join(models, f"{name}.npz"), game, "numpy")
+    assert net.inputs == "observation" and net.value_kind == "returns" and net.has_policy
+    training = json.loads(str(np.load(os.path.join(models, f"{name}.npz"))["training"]))
+    assert training["config"] == meta["options"] and training["net"] == meta["best_net"]
+    state = meeple.Game(game).new_state(seed=1)
+    agent = make_agent(f"mcts-net(model={models}/{name}.npz,iterations=8)", game, seed=1)
+    assert agent.act(state) in state.legal_actions()
