@@ -83,6 +83,19 @@ def measure_triangle(model: pathlib.Path, games: int, iterations: int) -> dict:
     return out
 
 
+def positions(root: pathlib.Path) -> int:
+    """Every position the run's shards hold, counted from the shards themselves."""
+    from meeple.selfplay.replay import ReplayStore
+
+    store = ReplayStore(str(root))
+    total = 0
+    for name in sorted(os.listdir(store.dir)):
+        if name.endswith(".npz"):
+            g, c = int(name[4:10]), int(name[17:23])
+            total += int(store.read(g, c, counts=True)["positions"])
+    return total
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("game", choices=["tictactoe", "triangle"])
@@ -109,7 +122,7 @@ def main() -> int:
         h = state["history"]
         meta = {
             "game": state["game"], "best_net": state["best"], "generations": len(h),
-            "data": {"games": sum(x["games"] for x in h), "positions": sum(x["positions"] for x in h),
+            "data": {"games": sum(x["games"] for x in h), "positions": positions(root),
                      "replay_generations": config.train.replay_generations},
             "options": config.to_dict(),
             "command": f"python examples/learning/ship.py {a.game}" + (f" --generations {a.generations}" if
@@ -124,7 +137,8 @@ def main() -> int:
         meta["strength"] = measure_tictactoe(target.with_suffix(".onnx"), a.games or 500, a.iterations or 64)
     else:
         meta["strength"] = measure_triangle(target.with_suffix(".onnx"), a.games or 100, a.iterations or 64)
-    meta_path.write_text(json.dumps(meta, indent=1) + "\n")
+    # the model's path as the package holds it, not this checkout's
+    meta_path.write_text(json.dumps(meta, indent=1).replace(str(MODELS.parent.parent) + os.sep, "") + "\n")
     print(json.dumps(meta["strength"], indent=1))
     return 0
 

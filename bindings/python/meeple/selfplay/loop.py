@@ -192,7 +192,10 @@ def _loop(game: Game, config: Config, root: str, state: dict[str, Any], executor
         record = {"generation": g, "games": games, "positions": positions, "leaves": leaves,
                   "play_seconds": play_seconds, "train_seconds": trained - started - play_seconds,
                   "gate_seconds": gate_seconds, "positions_per_second": played / play_seconds if todo else None,
-                  "actors": executor.actors, **losses, "gate": gate, "best": state["best"],
+                  "actors": executor.actors,
+                  # the learner's "positions" is its training window: kept apart from this generation's
+                  **{k: v for k, v in losses.items() if k != "positions"}, "train_positions": losses["positions"],
+                  "gate": gate, "best": state["best"],
                   "seconds": time.perf_counter() - started}
         state["history"].append(record)
         measured = None
