@@ -38,7 +38,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from ..errors import InvalidArgumentError, MeepleError
-from ..game import Game
+from ..game import Game, State
 
 __all__ = ["DEFAULT_MODEL", "ModelError", "ValueNet", "load_value_net", "FORMAT", "FORMAT_VERSION", "INPUTS",
            "OBSERVATION_INPUTS", "WIN_PROBABILITY", "RETURNS", "READ_VERSIONS"]
@@ -337,7 +337,7 @@ class ValueNet:
         """Column 0 of the value output (the viewer's) in the returns' scale: ``[n]``."""
         return raw[:, 0] if self.value_kind == RETURNS else 2.0 * raw[:, 0] - 1.0
 
-    def rows(self, state: Any, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
+    def rows(self, state: State, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
         """The row this net reads for ``state`` seen by ``seat``: its feature vector or
         its observation, as the model's inputs say."""
         if self.inputs == OBSERVATION_INPUTS:
