@@ -325,3 +325,11 @@ def test_the_shipped_self_play_models_load_and_say_how_they_were_made(name, game
     state = meeple.Game(game).new_state(seed=1)
     agent = make_agent(f"mcts-net(model={models}/{name}.npz,iterations=8)", game, seed=1)
     assert agent.act(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "triangle", "catan"])
+def test_the_example_configurations_are_accepted_for_their_games(repo_root, game):
+    from meeple.selfplay.loop import check
+
+    config = selfplay.load_config(str(repo_root / "examples" / "learning" / f"{game}.toml"))
+    check(meeple.Game(game), config)
