@@ -226,6 +226,10 @@ def test_the_loop_end_to_end_is_the_same_for_a_seed_and_its_models_play(tmp_path
     a = selfplay.run("tictactoe", config, str(tmp_path / "a"), log=_quiet, plots=False)
     b = selfplay.run("tictactoe", config, str(tmp_path / "b"), log=_quiet, plots=False)
     assert _figures(a) == _figures(b)
+    gated = config_from_dict(TINY)  # the SPRT gate of 4 games: its decisions repeat too
+    c = selfplay.run("tictactoe", gated, str(tmp_path / "c"), log=_quiet, plots=False)
+    d = selfplay.run("tictactoe", gated, str(tmp_path / "d"), log=_quiet, plots=False)
+    assert _figures(c) == _figures(d) and all(h["gate"]["games"] > 0 for h in c["history"])
     assert a["best"] == 2 and [h["best"] for h in a["history"]] == [1, 2]
     models = sorted(os.listdir(tmp_path / "a" / "models"))
     assert {"best.npz", "net-000000.npz", "net-000001.npz", "net-000002.npz"} <= set(models)
