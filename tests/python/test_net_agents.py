@@ -159,7 +159,7 @@ def test_models_that_do_not_fit_the_game_are_refused(tmp_path, small_model):
     w = random_weights(SMALL, (4,))
     with pytest.raises(ModelError, match="features_version is 99, but .* needs 1"):
         ValueNet(write_model(tmp_path / "v99", w, SMALL, onnx=False, metadata={"features_version": 99}), SMALL)
-    with pytest.raises(ModelError, match="format version 7; this package reads version 1"):
+    with pytest.raises(ModelError, match="format version 7; this package reads versions 1, 2"):
         ValueNet(write_model(tmp_path / "f7", w, SMALL, onnx=False, metadata={"format_version": 7}), SMALL)
     short = dict(w, mean=w["mean"][:10], std=w["std"][:10], w0=w["w0"][:10])
     with pytest.raises(ModelError, match="feature_size is 10, but"):

@@ -111,4 +111,5 @@ def run(args: argparse.Namespace) -> int:
               "to resume", file=sys.stderr)
         return 130
     print(f"done: {state['generation']} generations, best net {state['best']}: {args.out}")
+    print(f"play it: mcts-net(model={os.path.join(args.out, 'models', 'best.npz')},iterations=64)")
     return 0

@@ -40,7 +40,7 @@ from ..agents import derive_seed
 from ..errors import InvalidArgumentError, ParseError
 from ..game import Game, State
 from ..search import Search
-from .evaluator import ValueNet, load_value_net
+from .evaluator import OBSERVATION_INPUTS, ValueNet, load_value_net
 
 __all__ = ["GreedyNetAgent", "MctsNetAgent", "make", "NAMES", "parse_spec"]
 
@@ -130,12 +130,12 @@ class GreedyNetAgent:
             for successor, p in world.enumerate_outcomes(a, seat):
                 if rows == self._rows.shape[0]:
                     self._rows = np.concatenate([self._rows, np.empty_like(self._rows)])
-                successor.features(seat, out=self._rows[rows])
+                self.net.rows(successor, seat, out=self._rows[rows])
                 owner.append(i)
                 weight.append(p)
                 rows += 1
-        p_win, _ = self.net.forward(self._rows[:rows])
-        value = 2.0 * p_win[:, 0].astype(np.float64) - 1.0  # column 0: the viewer, the moving seat
+        raw, _ = self.net.forward(self._rows[:rows])
+        value = self.net.viewer_value(raw).astype(np.float64)  # column 0: the viewer, the moving seat
         total = np.zeros(len(actions))
         np.add.at(total, np.asarray(owner), value * np.asarray(weight))
         return actions, total
@@ -170,7 +170,7 @@ class MctsNetAgent:
                                        "priors=uniform (or auto)")
         self.use_policy = priors == "policy" or (priors == "auto" and self.net.has_policy)
         options = dict(search_options or {})
-        for fixed, why in (("evaluator", "the net is the evaluator"), ("inputs", "the net reads feature vectors")):
+        for fixed, why in (("evaluator", "the net is the evaluator"), ("inputs", "the model says what the net reads")):
             if fixed in options:
                 raise InvalidArgumentError(f"mcts-net sets {fixed} itself ({why}); leave {fixed} out")
         self._options = "".join(f"{k}={v}," for k, v in options.items())
@@ -186,15 +186,16 @@ class MctsNetAgent:
 
     def reset(self, seed: int) -> None:
         s = derive_seed(self._user_seed, seed) & _MASK53
-        spec = f"{self._kind}({self._options}evaluator=external,inputs=features,seed={s})"
+        inputs = "observation" if self.net.inputs == OBSERVATION_INPUTS else "features"
+        spec = f"{self._kind}({self._options}evaluator=external,inputs={inputs},seed={s})"
         try:
             self._search = Search(spec, self.game)
         except InvalidArgumentError as e:
             raise InvalidArgumentError(f"mcts-net: {e}") from None
 
     def _evaluate(self, features: np.ndarray, masks: np.ndarray, players: np.ndarray) -> Any:
-        p_win, logits = self.net.forward(features)
-        values = self.net.rotate(p_win, players) * 2.0 - 1.0
+        raw, logits = self.net.forward(features)
+        values = self.net.as_values(raw, players)
         if not self.use_policy or logits is None:
             return values, None
         # A softmax over each leaf's legal actions (the loop zeroes the rest again).

@@ -38,13 +38,22 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from ..errors import InvalidArgumentError, MeepleError
-from ..game import Game
+from ..game import Game, State
 
-__all__ = ["DEFAULT_MODEL", "ModelError", "ValueNet", "load_value_net", "FORMAT", "FORMAT_VERSION", "INPUTS"]
+__all__ = ["DEFAULT_MODEL", "ModelError", "ValueNet", "load_value_net", "FORMAT", "FORMAT_VERSION", "INPUTS",
+           "OBSERVATION_INPUTS", "WIN_PROBABILITY", "RETURNS", "READ_VERSIONS"]
 
 FORMAT = "meeple-value-net"
 FORMAT_VERSION = 1
 INPUTS = "features-seat"
+# Format version 2 adds two kinds a self-play net needs (docs/net-agents.md): rows that
+# are the game's observation from the seat to act (games without feature vectors), and a
+# value head that gives each seat's expected return directly (one-seat score games, where
+# a softmax over seats says nothing). Version 1 files are version 2 files with the
+# default kinds, so both are read.
+OBSERVATION_INPUTS = "observation"
+WIN_PROBABILITY, RETURNS = "win-probability", "returns"
+READ_VERSIONS = ("1", "2")
 DEFAULT_MODEL = pathlib.Path(__file__).resolve().parent.parent / "models" / "catan_value"
 _BACKENDS = ("auto", "onnx", "numpy")
 
@@ -74,7 +83,8 @@ def _have_onnxruntime() -> bool:
 class _NumpyForward:
     """The MLP of NAME.npz: standardise, ReLU layers, value logits (softmax), policy logits."""
 
-    def __init__(self, arrays: dict[str, np.ndarray], where: str) -> None:
+    def __init__(self, arrays: dict[str, np.ndarray], where: str, value_kind: str = WIN_PROBABILITY) -> None:
+        self.value_kind = value_kind
         try:
             self.mean = np.asarray(arrays["mean"], np.float32)
             self.inv_std = (1.0 / np.asarray(arrays["std"], np.float64)).astype(np.float32)
@@ -114,10 +124,12 @@ class _NumpyForward:
             h += b
             np.maximum(h, 0, out=h)
         logits = h @ self.value[0] + self.value[1]
+        policy = h @ self.policy[0] + self.policy[1] if self.policy else None
+        if self.value_kind == RETURNS:
+            return logits, policy
         logits -= logits.max(axis=1, keepdims=True)
         np.exp(logits, out=logits)
         logits /= logits.sum(axis=1, keepdims=True)
-        policy = h @ self.policy[0] + self.policy[1] if self.policy else None
         return logits, policy
 
 
@@ -199,7 +211,7 @@ class ValueNet:
             "format": meta.get("meeple.format", ""), "format_version": meta.get("meeple.format_version", ""),
             "game": meta.get("meeple.game", ""), "players": meta.get("meeple.players", ""),
             "inputs": meta.get("meeple.inputs", ""), "features_version": meta.get("meeple.features_version", ""),
-            "feature_size": meta.get("meeple.feature_size", ""),
+            "feature_size": meta.get("meeple.feature_size", ""), "value": meta.get("meeple.value", WIN_PROBABILITY),
             "value_width": str(session.get_outputs()[[o.name for o in session.get_outputs()].index("value")].shape[1]),
         }
 
@@ -215,9 +227,10 @@ class ValueNet:
         def scalar(key: str) -> str:
             return str(arrays[key].item()) if key in arrays and arrays[key].ndim == 0 else ""
 
-        self._forward = _NumpyForward(arrays, str(p))
+        value_kind = scalar("value") or WIN_PROBABILITY
+        self._forward = _NumpyForward(arrays, str(p), value_kind if value_kind == RETURNS else WIN_PROBABILITY)
         self.has_policy = self._forward.policy is not None
-        return {
+        return {"value": value_kind,
             "format": FORMAT, "format_version": scalar("format_version"), "game": scalar("game"),
             "players": str(self._forward.value[0].shape[1]), "inputs": scalar("inputs"),
             "features_version": scalar("features_version"), "feature_size": str(self._forward.mean.shape[0]),
@@ -229,9 +242,15 @@ class ValueNet:
         if meta["format"] != FORMAT:
             raise ModelError(f"{where} is not a meeple value net: its meeple.format is {meta['format']!r}, "
                              f"expected {FORMAT!r}")
-        if meta["format_version"] != str(FORMAT_VERSION):
+        if meta["format_version"] not in READ_VERSIONS:
             raise ModelError(f"{where} has format version {meta['format_version'] or 'none'}; this package reads "
-                             f"version {FORMAT_VERSION}: export the model again with a matching meeple")
+                             f"versions {', '.join(READ_VERSIONS)}: export the model again with a matching meeple")
+        if meta["format_version"] == "1" and (meta["value"] != WIN_PROBABILITY or meta["inputs"] != INPUTS):
+            raise ModelError(f"{where}: format version 1 has only inputs {INPUTS} and value {WIN_PROBABILITY}; "
+                             f"this file says inputs {meta['inputs']!r}, value {meta['value']!r}")
+        if meta["value"] not in (WIN_PROBABILITY, RETURNS):
+            raise ModelError(f"{where}: value is {meta['value']!r}; a meeple value net's value is {WIN_PROBABILITY} "
+                             f"or {RETURNS}")
         try:
             trained = Game(meta["game"])
         except MeepleError as e:
@@ -242,20 +261,31 @@ class ValueNet:
         # Other options (points to win, trade budget, board, turn cap) change how games go
         # but not the inputs or the outputs: such a model plays, as well as it transfers.
         self.trained_game = trained.spec
-        try:
-            info = g.features_info()
-        except InvalidArgumentError:
-            raise ModelError(f"{g.spec} has no feature vectors, so no value net can play it") from None
-        expected = {"players": str(g.num_players), "inputs": INPUTS,
-                    "features_version": str(info["features_version"]), "feature_size": str(info["feature_size"]),
-                    "value_width": str(g.num_players)}
+        if meta["inputs"] not in (INPUTS, OBSERVATION_INPUTS):
+            raise ModelError(f"{where}: inputs is {meta['inputs'] or 'missing'}; a meeple value net reads {INPUTS} "
+                             f"or {OBSERVATION_INPUTS}")
+        if meta["inputs"] == OBSERVATION_INPUTS:
+            # An observation has no version of its own: its size is what can be checked.
+            want_version, want_size, what = "0", str(g.obs_size), "observation"
+        else:
+            try:
+                info = g.features_info()
+            except InvalidArgumentError:
+                raise ModelError(f"{where} reads feature vectors, and {g.spec} has none: use a model whose inputs "
+                                 f"are {OBSERVATION_INPUTS}") from None
+            want_version, want_size, what = str(info["features_version"]), str(info["feature_size"]), "features"
+        expected = {"players": str(g.num_players), "features_version": want_version,
+                    "feature_size": want_size, "value_width": str(g.num_players)}
         for key, want in expected.items():
             if meta[key] != want:
-                raise ModelError(f"{where}: {key} is {meta[key] or 'missing'}, but {g.spec} needs {want} "
-                                 f"({'train the model again on this version of the features' if 'feature' in key else 'use a model made for this game'})")
+                fix = (f"train the model again on this version of the {what}" if "feature" in key
+                       else "use a model made for this game")
+                raise ModelError(f"{where}: {key} is {meta[key] or 'missing'}, but {g.spec} needs {want} ({fix})")
         self.players = g.num_players
-        self.feature_size = int(info["feature_size"])
-        self.features_version = int(info["features_version"])
+        self.inputs = meta["inputs"]
+        self.value_kind = meta["value"]
+        self.feature_size = int(want_size)
+        self.features_version = int(want_version)
         self._probe(where, g)
 
     def _probe(self, where: str, g: Game) -> None:
@@ -293,10 +323,26 @@ class ValueNet:
 
     def values(self, features: np.ndarray, viewers: Any) -> np.ndarray:
         """Each seat's value, by absolute seat, in the scale of the game's returns
-        (``2 p - 1`` for win probability p): float32 ``[n, players]``. ``viewers[i]`` is
-        the seat whose feature vector row i is."""
+        (``2 p - 1`` for win probability p; the output itself for a ``returns`` model):
+        float32 ``[n, players]``. ``viewers[i]`` is the seat whose row i is."""
         p, _ = self.forward(features)
-        return self.rotate(p, viewers) * 2.0 - 1.0
+        return self.as_values(p, viewers)
+
+    def as_values(self, raw: np.ndarray, viewers: Any) -> np.ndarray:
+        """The value output of :meth:`forward` by absolute seat, in the returns' scale."""
+        rotated = self.rotate(raw, viewers)
+        return rotated if self.value_kind == RETURNS else rotated * 2.0 - 1.0
+
+    def viewer_value(self, raw: np.ndarray) -> np.ndarray:
+        """Column 0 of the value output (the viewer's) in the returns' scale: ``[n]``."""
+        return raw[:, 0] if self.value_kind == RETURNS else 2.0 * raw[:, 0] - 1.0
+
+    def rows(self, state: State, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """The row this net reads for ``state`` seen by ``seat``: its feature vector or
+        its observation, as the model's inputs say."""
+        if self.inputs == OBSERVATION_INPUTS:
+            return state.observation(seat, out=out)
+        return state.features(seat, out=out)
 
     def rotate(self, by_viewer: np.ndarray, viewers: Any) -> np.ndarray:
         """Columns in the viewer's order (i: seat ``(viewer + i) % players``) to absolute

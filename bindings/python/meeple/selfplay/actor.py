@@ -12,6 +12,10 @@ Each position keeps the observation from the seat to act, that seat's legal mask
 search's visit policy (temperature 1), the root value per seat and, once the game is
 over, its final result per seat. A game cut by ``max_moves`` (or ended by the game's own
 turn cap with no winner) takes its last root value as its result.
+
+The first ``selfplay.rollout_generations`` generations are played by MCTS with random
+rollouts (``selfplay.rollout_iterations`` a move) instead of the net: positions of a
+strong search with its visit policies and root values, for the first net to learn from.
 """
 
 from __future__ import annotations
@@ -73,7 +77,11 @@ def play_chunk(game: Game, net: PolicyValueNet, config: Config, generation: int,
     n, players, actions_n = sp.games_per_chunk, game.num_players, game.num_actions
     started = time.perf_counter()
     batch = Batch(game, n, seed=seed, threads=1)
-    search = Search(config.search_spec(sp.iterations, seed, noise=True), game, roots=n, threads=1)
+    # The rollout generations bootstrap the net from a search that needs none (expert
+    # iteration's first expert); the net's own search plays every later generation.
+    spec = (config.rollout_spec(seed) if generation < sp.rollout_generations
+            else config.search_spec(sp.iterations, seed, noise=True))
+    search = Search(spec, game, roots=n, threads=1)
     rng = np.random.default_rng(seed)
     obs_rows: list[np.ndarray] = []
     mask_rows: list[np.ndarray] = []

@@ -5,6 +5,7 @@ Python 3.11+, the ``tomli`` package on 3.10, which ``meeple[selfplay]`` brings).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -55,6 +56,9 @@ class SelfPlayConfig:
     dirichlet_fraction: float = 0.25
     temperature_moves: int = 4        # moves a game sampled by visit counts; greedy after
     max_moves: int = 0                # a game longer than this ends, scored by its root value (0: no cap)
+    rollout_generations: int = 0      # the first this many generations: played by MCTS with random rollouts
+    rollout_iterations: int = 2000    # that search's iterations a move (the expert the net starts from)
+    rollout_options: str = ""         # more options of that search: "rollout=heuristic,rollout_depth=60"
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,7 @@ class TrainConfig:
     value_scale: float = 1.0          # returns are divided by this for the value head
     replay_generations: int = 4       # generations of self-play data the learner samples from
     threads: int = 1                  # torch threads of the learner
+    device: str = "cpu"               # where the learner trains: cpu, cuda, or auto (cuda when there is one)
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,12 @@ class Config:
         d["gate"]["sprt"] = list(d["gate"]["sprt"])
         return d
 
+    def rollout_spec(self, seed: int) -> str:
+        """The search of the rollout generations: UCT with random rollouts, no net."""
+        s = self.selfplay
+        extra = f"{s.rollout_options.strip().rstrip(',')}," if s.rollout_options.strip() else ""
+        return f"{s.algorithm}(iterations={s.rollout_iterations},{extra}reuse=false,seed={seed % 2**53})"
+
     def search_spec(self, iterations: int, seed: int, noise: bool) -> str:
         s = self.selfplay
         alpha = s.dirichlet_alpha if noise else 0.0
@@ -122,11 +133,13 @@ _RANGES: dict[str, Any] = {
     "selfplay.iterations": ("int", 1, 1_000_000), "selfplay.search_batch": ("int", 1, 4096),
     "selfplay.c_puct": ("float", 0.0, 100.0), "selfplay.dirichlet_alpha": ("float", 0.0, 100.0),
     "selfplay.dirichlet_fraction": ("float", 0.0, 1.0), "selfplay.temperature_moves": ("int", 0, 1_000_000),
-    "selfplay.max_moves": ("int", 0, 10_000_000),
+    "selfplay.max_moves": ("int", 0, 10_000_000), "selfplay.rollout_generations": ("int", 0, 100_000),
+    "selfplay.rollout_iterations": ("int", 1, 10_000_000), "selfplay.rollout_options": ("str",),
     "train.steps": ("int", 0, 10_000_000), "train.batch_size": ("int", 1, 1_000_000),
     "train.learning_rate": ("float", 1e-9, 10.0), "train.weight_decay": ("float", 0.0, 1.0),
     "train.value_target_mix": ("float", 0.0, 1.0), "train.value_scale": ("float", 1e-9, 1e9),
     "train.replay_generations": ("int", 1, 100_000), "train.threads": ("int", 1, 256),
+    "train.device": ("cpu", "auto", "cuda"),
     "gate.games": ("int", 0, 1_000_000), "gate.iterations": ("int", 1, 1_000_000),
     "gate.opening_moves": ("int", 0, 1_000), "gate.alpha": ("float", 1e-6, 0.5),
     "evaluate.reference": ("str",), "evaluate.games": ("int", 0, 1_000_000),
@@ -263,3 +276,27 @@ def load_config(path: Optional[str]) -> Config:
         return config_from_dict(data)
     except ConfigError as e:
         raise ConfigError(f"{path}: {e}") from None
+
+
+# Keys that may change between a run and its resumption: they do not change the data.
+MAY_CHANGE = frozenset({"generations", "selfplay.actors"})
+
+
+def flatten(d: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """``{"a": {"b": 1}}`` -> ``{"a.b": 1}``."""
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        if isinstance(v, Mapping):
+            out.update(flatten(v, f"{prefix}{k}."))
+        else:
+            out[f"{prefix}{k}"] = v
+    return out
+
+
+def data_fingerprint(game_spec: str, config: "Config") -> str:
+    """What the positions of a run depend on (the game and every key but
+    :data:`MAY_CHANGE`), hashed: a replay shard carries it, so that shards of another
+    configuration are never trained on together with a run's own."""
+    keys = {k: v for k, v in flatten(config.to_dict()).items() if k not in MAY_CHANGE}
+    text = json.dumps({"game": game_spec, "config": keys}, sort_keys=True, allow_nan=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

@@ -26,11 +26,11 @@ import torch
 from ..agents import derive_seed
 from ..game import Game
 from .actor import make_net
-from .config import Config
+from .config import Config, data_fingerprint
 from .net import load_weights, to_relative, weights_of
 from .replay import ReplayStore, write_atomically
 
-__all__ = ["Learner", "checkpoint_path", "read_checkpoint", "CheckpointError", "CHECKPOINT_FORMAT_VERSION"]
+__all__ = ["Learner", "training_device", "checkpoint_path", "read_checkpoint", "CheckpointError", "CHECKPOINT_FORMAT_VERSION"]
 
 CHECKPOINT_FORMAT_VERSION = 1
 _TRAIN_KEY = 0x747261696E
@@ -62,6 +62,18 @@ def read_checkpoint(root: str, generation: int) -> dict[str, Any]:
     return data
 
 
+def training_device(name: str) -> "torch.device":
+    """``cpu``, ``cuda`` (refused when torch sees no GPU) or ``auto`` (cuda when it sees
+    one). Batches are drawn on the CPU by the run's generator either way, so a GPU run
+    trains on the same positions; its weights differ from a CPU run's in the last bits."""
+    if name == "auto":
+        name = "cuda" if torch.cuda.is_available() else "cpu"
+    if name == "cuda" and not torch.cuda.is_available():
+        raise RuntimeError("train.device = cuda, but torch sees no GPU (torch.cuda.is_available() is False): "
+                           "use cpu or auto")
+    return torch.device(name)
+
+
 class Learner:
     """Holds the candidate net and its optimiser; one per run."""
 
@@ -69,8 +81,9 @@ class Learner:
         self.game = Game(game_spec)
         self.config = config
         self.root = root
-        self.store = ReplayStore(root)
-        self.net = make_net(self.game, config)
+        self.store = ReplayStore(root, data_fingerprint(self.game.spec, config))
+        self.device = training_device(config.train.device)
+        self.net = make_net(self.game, config).to(self.device)
         self.opt = torch.optim.AdamW(self.net.parameters(), lr=config.train.learning_rate,
                                      weight_decay=config.train.weight_decay)
         os.makedirs(os.path.join(root, "checkpoints"), exist_ok=True)
@@ -114,15 +127,16 @@ class Learner:
         mix = t.value_target_mix
         target = (1 - mix) * data["result"] + mix * data["root_value"]
         target = to_relative(target, data["player"]) / t.value_scale
-        obs = torch.from_numpy(data["obs"])
-        masks = torch.from_numpy(data["masks"])
-        policy = torch.from_numpy(data["policy"])
-        values = torch.from_numpy(target.astype(np.float32))
+        d = self.device
+        obs = torch.from_numpy(data["obs"]).to(d)
+        masks = torch.from_numpy(data["masks"]).to(d)
+        policy = torch.from_numpy(data["policy"]).to(d)
+        values = torch.from_numpy(target.astype(np.float32)).to(d)
         rng = np.random.default_rng(derive_seed(derive_seed(self.config.seed, _TRAIN_KEY), generation))
         self.net.train()
         sums = np.zeros(2)
         for _ in range(t.steps):
-            idx = torch.from_numpy(rng.integers(0, len(obs), size=min(t.batch_size, len(obs))))
+            idx = torch.from_numpy(rng.integers(0, len(obs), size=min(t.batch_size, len(obs)))).to(d)
             logp, v = self.net(obs[idx], masks[idx])
             policy_loss = -(policy[idx] * logp.masked_fill(~masks[idx], 0.0)).sum(1).mean()
             value_loss = ((v - values[idx]) ** 2).mean()

@@ -23,14 +23,14 @@ from ..agents import make_agent
 from ..errors import MeepleError
 from ..game import Game
 from ..search import Search
-from .config import Config, ConfigError
+from .config import MAY_CHANGE, Config, ConfigError, data_fingerprint
+from .config import flatten as _flatten
 from .replay import ReplayStore, ShardError, write_atomically
 
 __all__ = ["run", "RunError", "check", "RUN_FORMAT_VERSION", "read_run"]
 
 RUN_FORMAT_VERSION = 1
-# Keys that may change between a run and its resumption: they do not change the data.
-_MAY_CHANGE = {"generations", "selfplay.actors"}
+_MAY_CHANGE = MAY_CHANGE
 
 
 class RunError(RuntimeError):
@@ -42,23 +42,21 @@ def check(game: Game, config: Config) -> None:
     sp = config.selfplay
     try:
         Search(config.search_spec(sp.iterations, 0, noise=True), game)
+        if sp.rollout_generations:
+            Search(config.rollout_spec(0), game)
     except MeepleError as e:
         raise ConfigError(f"selfplay: the search these settings make is refused for {game.spec}: {e}") from None
+    if config.train.device == "cuda":
+        import torch
+
+        if not torch.cuda.is_available():
+            raise ConfigError("train.device: cuda, but torch sees no GPU here; allowed: cpu, auto (cuda when "
+                              "there is one), cuda")
     if config.evaluate.games:
         try:  # make_agent: the arena also plays the Python agents (greedy-net, mcts-net)
             make_agent(config.evaluate.reference, game, 0)
         except (MeepleError, ValueError, OSError) as e:
             raise ConfigError(f"evaluate.reference: {e}") from None
-
-
-def _flatten(d: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in d.items():
-        if isinstance(v, dict):
-            out.update(_flatten(v, f"{prefix}{k}."))
-        else:
-            out[f"{prefix}{k}"] = v
-    return out
 
 
 def read_run(root: str) -> Optional[dict[str, Any]]:
@@ -92,9 +90,11 @@ def _resume(root: str, game: Game, config: Config) -> dict[str, Any]:
     if state["game"] != game.spec:
         raise ConfigError(f"{root} holds a run of {state['game']}, not {game.spec}: give another folder")
     old, new = _flatten(state["config"]), _flatten(config.to_dict())
+    defaults = _flatten(Config().to_dict())  # a key newer than the run: the run had its default
     for key in sorted(set(old) | set(new)):
-        if key not in _MAY_CHANGE and old.get(key) != new.get(key):
-            raise ConfigError(f"{key}: {root} holds a run made with {old.get(key)!r}, this configuration says "
+        was = old.get(key, defaults.get(key))
+        if key not in _MAY_CHANGE and was != new.get(key):
+            raise ConfigError(f"{key}: {root} holds a run made with {was!r}, this configuration says "
                               f"{new.get(key)!r}; resume with the run's configuration ({root}/run.json) "
                               "or give another folder")
     state["config"] = config.to_dict()
@@ -130,7 +130,7 @@ def run(game_spec: str, config: Config, root: str, *, ray: bool = False, ray_add
         executor: Any = RayExecutor(game.spec, config, root, config.selfplay.actors, log, ray_address)
     else:
         executor = LocalExecutor(game.spec, config, root, config.selfplay.actors, log)
-    store = ReplayStore(root)
+    store = ReplayStore(root, data_fingerprint(game.spec, config))
     try:
         return _loop(game, config, root, state, executor, store, log, plots, on_chunk)
     finally:
@@ -146,6 +146,8 @@ def _loop(game: Game, config: Config, root: str, state: dict[str, Any], executor
         f"{executor.actors} actor(s) ({executor.kind})")
     executor.learner.start(g)
     best_weights = executor.learner.weights(state["best"])
+    if not os.path.exists(os.path.join(root, "models", "best.npz")):
+        _export(root, game, config, best_weights, state["best"], g)
     if g == 0 and not state["evaluations"]:
         first = executor.gate.evaluate(best_weights, 0)
         if first is not None:
@@ -181,12 +183,19 @@ def _loop(game: Game, config: Config, root: str, state: dict[str, Any], executor
             candidate, losses = executor.learner.train(g)
         except OSError as e:
             raise _disk(e, f"the checkpoint of generation {g + 1}", g) from None
+        trained = time.perf_counter()
         gate = executor.gate.gate(candidate, g + 1, best_weights, state["best"])
+        gate_seconds = time.perf_counter() - trained
         if gate["promoted"]:
             state["best"], best_weights = g + 1, candidate
+            _export(root, game, config, best_weights, g + 1, g)
         record = {"generation": g, "games": games, "positions": positions, "leaves": leaves,
-                  "play_seconds": play_seconds, "positions_per_second": played / play_seconds if todo else None,
-                  "actors": executor.actors, **losses, "gate": gate, "best": state["best"],
+                  "play_seconds": play_seconds, "train_seconds": trained - started - play_seconds,
+                  "gate_seconds": gate_seconds, "positions_per_second": played / play_seconds if todo else None,
+                  "actors": executor.actors,
+                  # the learner's "positions" is its training window: kept apart from this generation's
+                  **{k: v for k, v in losses.items() if k != "positions"}, "train_positions": losses["positions"],
+                  "gate": gate, "best": state["best"],
                   "seconds": time.perf_counter() - started}
         state["history"].append(record)
         measured = None
@@ -211,6 +220,20 @@ def _loop(game: Game, config: Config, root: str, state: dict[str, Any], executor
         if plots:
             save_plots(root, state, log)
     return state
+
+
+def _export(root: str, game: Game, config: Config, weights: Any, net: int, generation: int) -> None:
+    """The best net as a model file the search plays with (``mcts-net(model=...)``):
+    ``DIR/models/net-GGGGGG`` and ``DIR/models/best`` (.onnx when the onnx package is
+    installed, and .npz), with the configuration in their metadata."""
+    from .export import export_net
+
+    training = {"source": "meeple selfplay", "game": game.spec, "net": net, "config": config.to_dict()}
+    try:
+        for name in (f"net-{net:06d}", "best"):
+            export_net(weights, game, config.train.value_scale, os.path.join(root, "models", name), training)
+    except OSError as e:
+        raise _disk(e, f"the model of net {net}", generation) from None
 
 
 def _describe_eval(e: dict[str, Any]) -> str:

@@ -5,7 +5,10 @@
 (float32[k, num_actions], the visit policy), ``root_value`` and ``result``
 (float32[k, num_players], per absolute seat), ``player`` and ``game`` (int32[k]), and
 ``format`` (:data:`REPLAY_FORMAT_VERSION`), with the chunk's ``games`` and search
-``leaves`` (int64 scalars: a resumed run's history counts the shards it kept). A shard is written to a temporary file in
+``leaves`` (int64 scalars: a resumed run's history counts the shards it kept) and the
+run's ``fingerprint`` (a hash of the game and the configuration's data keys): a store
+opened with a fingerprint refuses a shard of another one, naming it, so a folder never
+trains on the positions of two configurations at once. A shard is written to a temporary file in
 the same folder, flushed to disk and renamed into place, so it is either whole or
 absent: a run killed while writing leaves at most a ``.tmp`` file, removed when the
 store opens again.
@@ -54,7 +57,8 @@ def write_atomically(path: str, write: Any) -> None:
 class ReplayStore:
     """The shards of one run's ``DIR/replay`` folder."""
 
-    def __init__(self, root: str) -> None:
+    def __init__(self, root: str, fingerprint: Optional[str] = None) -> None:
+        self.fingerprint = fingerprint
         self.dir = os.path.join(root, "replay")
         os.makedirs(self.dir, exist_ok=True)
         for name in os.listdir(self.dir):  # leftovers of a write that was killed
@@ -77,6 +81,8 @@ class ReplayStore:
         path = self.path(int(data["generation"]), int(data["chunk"]))
         arrays = {k: data[k] for k in _ARRAYS}
         arrays.update({k: np.asarray(data[k], dtype=np.int64) for k in _COUNTS})
+        if self.fingerprint is not None:
+            arrays["fingerprint"] = np.array(self.fingerprint)
         write_atomically(path, lambda f: np.savez(f, format=np.int32(REPLAY_FORMAT_VERSION), **arrays))
         return path
 
@@ -90,6 +96,11 @@ class ReplayStore:
                 if version != REPLAY_FORMAT_VERSION:
                     raise ShardError(f"{path}: replay format {version}; this meeple reads format "
                                      f"{REPLAY_FORMAT_VERSION}")
+                theirs = str(z["fingerprint"]) if "fingerprint" in z.files else None
+                if self.fingerprint is not None and theirs is not None and theirs != self.fingerprint:
+                    raise ShardError(f"{path}: a shard of another configuration (fingerprint {theirs}; this run's "
+                                     f"is {self.fingerprint}): it was copied from another run; move it out of "
+                                     "this folder, and its chunk is played again from its seed")
                 if counts:
                     out = {"positions": np.int64(len(z["player"]))}
                     out.update({k: np.int64(z[k]) if k in z.files else np.int64(0) for k in _COUNTS})

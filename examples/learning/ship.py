@@ -1,0 +1,147 @@
+"""Trains a game's shipped self-play model and measures it: runs (or resumes) the
+self-play loop with this folder's configuration, copies the run's best model to
+``bindings/python/meeple/models/GAME_net.{onnx,npz}`` and writes ``GAME_net.json``
+beside it (the data, options, generations, the command and the measured strength).
+
+    python examples/learning/ship.py tictactoe          # about 3 minutes of CPU
+    python examples/learning/ship.py triangle
+    python examples/learning/ship.py triangle --measure-only --games 100
+
+Strength is measured at fixed iteration counts (the machine is shared: time budgets
+drift with its load), with the time a move each agent took, so equal time can be read
+off: tic-tac-toe against a perfect player from both seats; the triangle puzzle's mean
+score, with a 95% interval, against ``mcts(iterations=2000)`` on the same deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import os
+import pathlib
+import shutil
+import sys
+import time
+
+import numpy as np
+
+import meeple
+from meeple import selfplay
+
+HERE = pathlib.Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+MODELS = REPO / "bindings" / "python" / "meeple" / "models"
+sys.path.insert(0, str(HERE))
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def timed(game: str, agents: list, games: int, seed: int, **kw) -> tuple[object, float]:
+    t = time.process_time()
+    r = meeple.arena.tournament(game, agents, games, seed=seed, keep_moves=False, **kw)
+    return r, time.process_time() - t
+
+
+def measure_tictactoe(model: pathlib.Path, games: int, iterations: int) -> dict:
+    from perfect import PerfectTicTacToe
+
+    out: dict = {"opponent": "perfect (negamax, random among optimal moves)", "iterations": iterations}
+    net = f"mcts-net(model={model},iterations={iterations})"
+    agent = meeple.agents.make_agent(net, "tictactoe", seed=7)
+    for seat in (0, 1):
+        seats = [agent, PerfectTicTacToe()] if seat == 0 else [PerfectTicTacToe(), agent]
+        r, cpu = timed("tictactoe", seats, games, seed=100 + seat, duplicate=False)
+        ret = r.games.returns[:, seat]
+        losses = int((ret < 0).sum())
+        lo, hi = wilson(losses, games)
+        out[f"as_seat_{seat}"] = {"games": games, "wins": int((ret > 0).sum()), "draws": int((ret == 0).sum()),
+                                  "losses": losses, "loss_rate_95": [lo, hi], "cpu_seconds": cpu}
+    return out
+
+
+def measure_triangle(model: pathlib.Path, games: int, iterations: int) -> dict:
+    out: dict = {"deals": games, "seed": 300}
+    for name, spec in (("net", f"mcts-net(model={model},iterations={iterations})"),
+                       ("mcts2000", "mcts(iterations=2000)"), ("heuristic", "heuristic")):
+        r, cpu = timed("triangle", [spec], games, seed=300, duplicate=False)
+        s = r.games.returns[:, 0].astype(np.float64)
+        moves = float(np.sum(r.games.moves)) if hasattr(r.games, "moves") else float("nan")
+        half = 1.96 * s.std(ddof=1) / math.sqrt(len(s))
+        out[name] = {"agent": spec, "mean": float(s.mean()), "interval_95": [float(s.mean() - half),
+                     float(s.mean() + half)], "cpu_seconds": cpu, "moves": moves,
+                     "ms_per_move": 1000 * cpu / moves if moves == moves and moves else None}
+    return out
+
+
+def positions(root: pathlib.Path) -> int:
+    """Every position the run's shards hold, counted from the shards themselves."""
+    from meeple.selfplay.replay import ReplayStore
+
+    store = ReplayStore(str(root))
+    total = 0
+    for name in sorted(os.listdir(store.dir)):
+        if name.endswith(".npz"):
+            g, c = int(name[4:10]), int(name[17:23])
+            total += int(store.read(g, c, counts=True)["positions"])
+    return total
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("game", choices=["tictactoe", "triangle"])
+    p.add_argument("--out", default=None, help="run folder (default runs/learning-GAME)")
+    p.add_argument("--games", type=int, default=None, help="games of the measurement")
+    p.add_argument("--iterations", type=int, default=None, help="search iterations of mcts-net a move")
+    p.add_argument("--generations", type=int, default=None, help="stop (or resume) at this many generations")
+    p.add_argument("--measure-only", action="store_true", help="measure the shipped model, train nothing")
+    a = p.parse_args()
+    config_path = HERE / f"{a.game}.toml"
+    root = pathlib.Path(a.out or f"runs/learning-{a.game}")
+    target = MODELS / f"{a.game}_net"
+    meta_path = target.with_suffix(".json")
+    meta = json.loads(meta_path.read_text()) if a.measure_only and meta_path.exists() else {}
+    if not a.measure_only:
+        config = selfplay.load_config(str(config_path))
+        if a.generations:
+            config = dataclasses.replace(config, generations=a.generations)
+        t = time.perf_counter()
+        c = time.process_time()
+        state = selfplay.run(a.game, config, str(root))
+        for suffix in (".onnx", ".npz"):
+            shutil.copyfile(root / "models" / f"best{suffix}", target.with_suffix(suffix))
+        h = state["history"]
+        meta = {
+            "game": state["game"], "best_net": state["best"], "generations": len(h),
+            "data": {"games": sum(x["games"] for x in h), "positions": positions(root),
+                     "replay_generations": config.train.replay_generations},
+            "options": config.to_dict(),
+            "command": f"python examples/learning/ship.py {a.game}" + (f" --generations {a.generations}" if
+                                                                          a.generations else "")
+            + f"   # config: examples/learning/{a.game}.toml",
+            "loop_seconds": sum(x["seconds"] for x in h),
+            "this_call": {"wall_seconds": time.perf_counter() - t, "cpu_seconds": time.process_time() - c},
+            "gates": [x["gate"]["decision"] for x in h], "evaluations": state["evaluations"],
+            "versions": {"meeple": getattr(meeple, "__version__", "?"), "python": sys.version.split()[0]},
+        }
+    if a.game == "tictactoe":
+        meta["strength"] = measure_tictactoe(target.with_suffix(".onnx"), a.games or 500, a.iterations or 64)
+    else:
+        meta["strength"] = measure_triangle(target.with_suffix(".onnx"), a.games or 100, a.iterations or 64)
+    # the model's path as the package holds it, not this checkout's
+    meta_path.write_text(json.dumps(meta, indent=1).replace(str(MODELS.parent.parent) + os.sep, "") + "\n")
+    print(json.dumps(meta["strength"], indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
