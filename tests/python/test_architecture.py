@@ -65,13 +65,14 @@ def test_every_function_of_the_header_is_called_from_the_cxx_wrapper(repo_root: 
 
 def test_every_string_reaches_the_library_through_c_string(repo_root: pathlib.Path):
     """One helper encodes text for the library and refuses NUL characters (the C side
-    would stop reading at the first one); no module encodes strings on its own."""
+    would stop reading at the first one); no module encodes strings on its own. Text
+    hashed in Python (hashlib) never reaches the library and may be encoded there."""
     package = repo_root / "bindings/python/meeple"
     offenders = [
         f"{path.relative_to(package)}:{i}"
         for path in package.rglob("*.py") if path.name != "_ffi.py"
         for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if ".encode(" in line
+        if ".encode(" in line and "hashlib." not in line
     ]
     assert not offenders, offenders
 
