@@ -94,6 +94,11 @@ std::size_t AnyGame::write_legal_actions(const void* rec, int player, std::int32
     if (player == kNobody) return 0;
     check_seat(player, true);
     require_active(rec, player);
+    return write_listing(rec, player, out, capacity);
+}
+
+std::size_t AnyGame::write_listing(const void* rec, int player, std::int32_t* out, std::size_t capacity) const {
+    if (player == kNobody) return 0;
     if (player == kChance) {
         ChanceOutcome outcomes[kMaxChanceOutcomes];
         const auto n = static_cast<std::size_t>(chance_outcomes(rec, outcomes));

@@ -135,6 +135,9 @@ public:
     // The same without allocating: returns how many legal actions there are and writes
     // them to out only when capacity holds them all.
     std::size_t write_legal_actions(const void* rec, int player, std::int32_t* out, std::size_t capacity) const;
+    // write_legal_actions after its checks, for a player known to be active (a seat,
+    // kChance) or kNobody (no actions): the same rule on capacity, no checks.
+    std::size_t write_listing(const void* rec, int player, std::int32_t* out, std::size_t capacity) const;
     bool is_active(const void* rec, int player) const;
     // Throws Error(not_active), listing the active players, when `player` is not active.
     void require_active(const void* rec, int player) const;

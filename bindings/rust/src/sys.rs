@@ -172,6 +172,7 @@ pub struct meeple_state_status_t {
     pub current_player: i32,
     pub active: u32,
     pub move_number: i64,
+    pub listed: i32,
 }
 
 #[repr(C)]
