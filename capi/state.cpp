@@ -196,8 +196,7 @@ meeple_status_t meeple_state_is_legal(const meeple_state_t* state, int32_t playe
 
 meeple_status_t meeple_state_apply(meeple_state_t* state, int32_t player, int32_t action) {
     return guarded([&] {
-        meeple_state& s = require(state, "state");
-        s.change([&](void* rec) { s.game->apply(rec, player, action); });
+        require(state, "state").apply(player, action);
     });
 }
 
@@ -206,7 +205,7 @@ meeple_status_t meeple_state_apply_and_list(meeple_state_t* state, int32_t playe
     return guarded([&] {
         meeple_state& s = require(state, "state");
         if (!out && capacity) fail(Status::invalid_argument, "out is NULL with a nonzero capacity; pass a buffer");
-        s.change([&](void* rec) { s.game->apply(rec, player, action); });
+        s.apply(player, action);
         // The status just refreshed names who acts next; several at once have no one
         // list, and a listing that does not fit writes nothing (write_listing's rule).
         const std::int32_t next = s.status.current_player;
