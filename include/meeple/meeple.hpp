@@ -233,6 +233,16 @@ public:
     void apply(std::int32_t action, std::int32_t player = MEEPLE_ACTING_PLAYER) {
         check(meeple_state_apply(ptr_.get(), player, action));
     }
+    // apply(), then the next acting player's legal actions written into out[0..capacity)
+    // (meeple_state_apply_and_list): status().listed says how many, -1 where there is no
+    // one list or it does not fit.
+    void apply_and_list(std::int32_t action, std::int32_t* out, std::size_t capacity,
+                        std::int32_t player = MEEPLE_ACTING_PLAYER) {
+        check(meeple_state_apply_and_list(ptr_.get(), player, action, out, capacity));
+    }
+    // The same through a struct the caller fills once (meeple_state_apply_call); its
+    // `state` is handle() of the state to play.
+    static void apply_call(const meeple_apply_call_t& call) { check(meeple_state_apply_call(&call)); }
     // Game holdem: a bet or raise to a wager of `to` chips this street (meeple_holdem_raise_to).
     void holdem_raise_to(std::int64_t to, std::int32_t player = MEEPLE_ACTING_PLAYER) {
         check(meeple_holdem_raise_to(ptr_.get(), player, to));
