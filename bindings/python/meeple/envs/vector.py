@@ -178,6 +178,7 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
             raise RuntimeError("call reset() before step()")
         actions = self._checked(actions)
         batch = self._batch
+        episodes = None
         if self._has_opponents:
             batch.step(actions, self._dones)
             batch.rewards(out=self._rewards2d)
@@ -200,13 +201,14 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
             ended = np.flatnonzero(self._dones)
             if ended.size:
                 batch.final_observations(out=self._final, seats=self._viewers)
-                truncated = batch.episodes().truncated != 0
+                episodes = batch.episodes()  # read once: _final_infos takes the returns from it
+                truncated = episodes.truncated != 0
         self._return += self._rewards
         self._length += 1
         if ended.size:
             np.logical_and(self._dones, truncated, out=self._truncations)
             np.logical_and(self._dones, ~truncated, out=self._terminations)
-            infos = self._final_infos(ended)
+            infos = self._final_infos(ended, episodes)
             self._return[ended] = 0
             self._length[ended] = 0
         else:
@@ -278,7 +280,7 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
             batch.observations(out=self._obs)
         batch.dense_masks(out=self._mask_bool)
 
-    def _final_infos(self, ended: np.ndarray) -> dict[str, Any]:
+    def _final_infos(self, ended: np.ndarray, episodes: Any = None) -> dict[str, Any]:
         """``final_obs`` and ``final_info`` of the games that ended, in the layout that
         Gymnasium's ``VectorEnv._add_info`` gives its own vector environments
         (``final_obs``: an object array of observations; ``final_info``: a dict of
@@ -289,7 +291,7 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         for i in ended.tolist():
             final_obs[i] = {"observation": self._final[i].copy(), "action_mask": no_mask}
         returns = np.zeros((n, self.game.num_players), dtype=np.float64)
-        returns[ended] = self._batch.episodes().returns[ended]
+        returns[ended] = (self._batch.episodes() if episodes is None else episodes).returns[ended]
         info = {"legal_action_count": np.zeros(n, dtype=np.int64), "illegal_action": np.zeros(n, dtype=np.bool_),
                 "episode_return": np.where(done, self._return, 0.0),
                 "episode_length": np.where(done, self._length, 0), "returns": returns}
