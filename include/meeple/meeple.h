@@ -761,6 +761,18 @@ MEEPLE_API meeple_status_t meeple_batch_write_final_observations(const meeple_ba
                                                                  size_t viewers_len, float *out,
                                                                  size_t len);
 
+/* meeple_batch_write_final_observations for the restarted slots only: row k of out
+ * (obs_size floats) is the final observation of the k-th restarted slot in slot order,
+ * and nothing is written for the others (no zeros), so a step that ends a few of many
+ * games writes a few rows. *out_rows is the number of restarted slots; out holds len
+ * floats (NULL with len 0 asks the count). Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL
+ * (nothing written), MEEPLE_ERR_OUT_OF_RANGE (a bad viewer) or
+ * MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_batch_write_restarted_observations(const meeple_batch_t *batch,
+                                                                     const int32_t *viewers,
+                                                                     size_t viewers_len, float *out,
+                                                                     size_t len, size_t *out_rows);
+
 /* Makes a new state holding the finished game that the last step's autoreset replaced
  * in slot `slot` (free it with meeple_state_free): its final state, as it was when the
  * game ended. Returns MEEPLE_OK, MEEPLE_ERR_OUT_OF_RANGE (slot >= n),

@@ -466,6 +466,15 @@ public:
         check(meeple_batch_write_final_observations(ptr_.get(), viewers.empty() ? nullptr : viewers.data(),
                                                     viewers.size(), out.data(), out.size()));
     }
+    // The same for the restarted slots only, one row each in slot order; returns their number.
+    std::size_t restarted_observations(std::vector<float>& out, const std::vector<std::int32_t>& viewers = {}) const {
+        std::size_t rows = 0;
+        const std::int32_t* v = viewers.empty() ? nullptr : viewers.data();
+        check(meeple_batch_write_restarted_observations(ptr_.get(), v, viewers.size(), nullptr, 0, &rows));
+        out.resize(rows * static_cast<std::size_t>(info_.obs_size));
+        check(meeple_batch_write_restarted_observations(ptr_.get(), v, viewers.size(), out.data(), out.size(), &rows));
+        return rows;
+    }
     // The finished game the last autoreset replaced in `slot`.
     State final_state(std::size_t slot) const {
         meeple_state_t* s = nullptr;

@@ -599,6 +599,14 @@ extern "C" {
         out: *mut f32,
         len: usize,
     ) -> meeple_status_t;
+    pub fn meeple_batch_write_restarted_observations(
+        batch: *const meeple_batch_t,
+        viewers: *const i32,
+        viewers_len: usize,
+        out: *mut f32,
+        len: usize,
+        out_rows: *mut usize,
+    ) -> meeple_status_t;
     pub fn meeple_batch_get_final_state(
         batch: *const meeple_batch_t,
         slot: usize,
