@@ -240,10 +240,12 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
             raise TypeError(f"actions must be {n} integer actions (an integer array of shape ({n},)); got "
                             f"{a.dtype} of shape {a.shape}")
         num_actions = self.game.num_actions
-        bad = (a < 0) | (a >= num_actions)
-        if not bad.any():
-            bad = ~self._mask_bool[self._rows, a]
-        if bad.any():
+        # Two reductions and one gather on the good path; the per-game array of what is
+        # wrong only when something is.
+        if not (a.min() >= 0 and a.max() < num_actions and self._mask_bool[self._rows, a].all()):
+            bad = (a < 0) | (a >= num_actions)
+            if not bad.any():
+                bad = ~self._mask_bool[self._rows, a]
             i = int(np.flatnonzero(bad)[0])
             legal = np.flatnonzero(self._mask_bool[i])
             shown = ", ".join(map(str, legal[:12].tolist())) + (", ..." if legal.size > 12 else "")
