@@ -270,7 +270,7 @@ class State:
     """
 
     __slots__ = ("_ptr", "_game", "_scratch", "_st", "_mask_out", "_views", "_listed", "_call", "_action",
-                 "_listing")
+                 "_listing", "_wants_listing")
     _ptr: Any  # the cffi meeple_state_t *, freed with the State
     _game: Game
     # The library's status view of this state (meeple_state_status), which it keeps
@@ -284,7 +284,9 @@ class State:
     # do only the cffi call and the result's conversion: the scratch buffers are read
     # once, the status is tested inline and raise_for runs only on failure.
     _scratch: tuple["array.array[int]", Any, Any, Any, int] | None
-    # Once legal_actions() has been asked for the acting player, apply() lists the next
+    # Once legal_actions() has been asked for the acting player (_wants_listing), the
+    # next apply() sets up the listing (a few microseconds, so a state queried once and
+    # never played, such as a clone in a search, pays nothing), and apply() lists the next
     # acting player's legal actions in its own call (meeple_state_apply_call) into a
     # buffer of this state's own, which no other query writes, and the status view's
     # ``listed`` says how many of them are current: the loop's second call a step is
@@ -310,6 +312,7 @@ class State:
         self._st = None
         self._mask_out = None
         self._views = None
+        self._wants_listing = False
         return self
 
     def _status(self) -> Any:
@@ -374,7 +377,7 @@ class State:
                         view = views[k] = self._listing[0][:k]
                     return view.tolist()
             else:
-                self._start_listing()
+                self._wants_listing = True
         actions, c_actions, n, _, capacity = self._scratch or self._buffers()
         status = _c_legal_actions(self._ptr, _ACTING if player is None else player, c_actions,
                                                 capacity, n)
@@ -451,6 +454,8 @@ class State:
         illegal action raises ``IllegalActionError``, a player who is not active
         ``NotActiveError``, and the state stays exactly as it was. An action object
         of a game's own (``meeple.poker.holdem_raise(300)``) applies itself."""
+        if self._views is None and self._wants_listing and player is None:
+            self._start_listing()
         if self._views is not None and player is None and type(action) is int:
             try:
                 self._action[_ACTION_SLOT] = action
