@@ -4,7 +4,9 @@ every call meets the kind of position it meets in a real loop.
 
 Each call is timed one at a time with time.perf_counter_ns around it, the timer's own
 cost (measured the same way around nothing) is taken off, and the median over every
-step of several seconds of games is reported in nanoseconds. meeple runs in this
+step of several seconds of games is reported in nanoseconds. "legal + apply" is the
+median of the two calls' sum a step: meeple's apply lists the next legal actions and its
+legal_actions() reads them, so the work of a step is split unlike fastcatan's. meeple runs in this
 interpreter; fastcatan needs Python 3.12 and runs in the interpreter given with
 --fastcatan-python (tests/install_peers.sh makes one), through this same script;
 trianglengin is measured when this interpreter has it.
