@@ -375,7 +375,8 @@ class State:
                     view = views[k]
                     if view is None:
                         view = views[k] = self._listing[0][:k]
-                    return view.tolist()
+                    listed: list[int] = view.tolist()
+                    return listed
             else:
                 self._wants_listing = True
         actions, c_actions, n, _, capacity = self._scratch or self._buffers()
