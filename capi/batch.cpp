@@ -225,6 +225,29 @@ meeple_status_t meeple_batch_write_final_observations(const meeple_batch_t* batc
     });
 }
 
+meeple_status_t meeple_batch_write_restarted_observations(const meeple_batch_t* batch, const int32_t* viewers,
+                                                          size_t viewers_len, float* out, size_t len,
+                                                          size_t* out_rows) {
+    return using_batch(batch, [&](const Batch& b) {
+        require(out_rows, "out_rows");
+        const int32_t* v = nullptr;
+        if (viewers) {
+            v = input(viewers, viewers_len, b.size(), "viewers");
+        } else if (viewers_len != 0) {
+            fail(Status::invalid_argument, "viewers is NULL but viewers_len is " + std::to_string(viewers_len) +
+                                               "; pass 0 for the public view");
+        }
+        if (!out && len) fail(Status::invalid_argument, "out is NULL with a nonzero len; pass a buffer");
+        const auto size = static_cast<std::size_t>(b.game().obs_size());
+        const std::size_t rows = b.write_restarted_observations(v, out, out ? len / size : 0);
+        *out_rows = rows;
+        if (out && rows * size > len) {  // NULL out: the count query
+            fail(Status::buffer_too_small, "out holds " + std::to_string(len / size) + " observations; " +
+                                               std::to_string(rows) + " slots restarted");
+        }
+    });
+}
+
 meeple_status_t meeple_batch_get_final_state(const meeple_batch_t* batch, size_t slot, meeple_state_t** out_state) {
     return using_batch(batch, [&](const Batch& b) {
         require(out_state, "out_state");

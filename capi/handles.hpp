@@ -21,8 +21,8 @@ struct meeple_game {
     std::shared_ptr<const meeple::AnyGame> game;
 };
 
-// The record is written only through change(), which brings the status view
-// (meeple_state_status) up to date afterwards, so no mutator can leave it stale.
+// The record is written only through change() and apply(), which bring the status
+// view (meeple_state_status) up to date afterwards, so no mutator can leave it stale.
 struct meeple_state {
     std::shared_ptr<const meeple::AnyGame> game;
     std::unique_ptr<std::uint64_t[]> words;  // the record, 8-byte aligned
@@ -36,6 +36,13 @@ struct meeple_state {
     void change(F&& write) {
         write(static_cast<void*>(words.get()));
         status = meeple::capi::status_of(*game, words.get());
+    }
+
+    // apply(player, action) through change()'s rule, with the status from the facts the
+    // game gives back in the same virtual call.
+    void apply(int player, int action) {
+        const auto f = game->apply_for_facts(static_cast<void*>(words.get()), player, action);
+        status = meeple::capi::status_of(f.actors, f.terminal, f.truncated, f.move_number);
     }
 };
 

@@ -196,9 +196,28 @@ meeple_status_t meeple_state_is_legal(const meeple_state_t* state, int32_t playe
 
 meeple_status_t meeple_state_apply(meeple_state_t* state, int32_t player, int32_t action) {
     return guarded([&] {
-        meeple_state& s = require(state, "state");
-        s.change([&](void* rec) { s.game->apply(rec, player, action); });
+        require(state, "state").apply(player, action);
     });
+}
+
+meeple_status_t meeple_state_apply_and_list(meeple_state_t* state, int32_t player, int32_t action, int32_t* out,
+                                            size_t capacity) {
+    return guarded([&] {
+        meeple_state& s = require(state, "state");
+        if (!out && capacity) fail(Status::invalid_argument, "out is NULL with a nonzero capacity; pass a buffer");
+        s.apply(player, action);
+        // The status just refreshed names who acts next; several at once have no one
+        // list, and a listing that does not fit writes nothing (write_listing's rule).
+        const std::int32_t next = s.status.current_player;
+        if (next == MEEPLE_SEVERAL_ACTIVE) return;
+        const std::size_t n = s.game->write_listing(s.rec(), next, out, capacity);
+        if (n <= capacity) s.status.listed = static_cast<std::int32_t>(n);
+    });
+}
+
+meeple_status_t meeple_state_apply_call(const meeple_apply_call_t* call) {
+    if (!call) return set_error(Status::invalid_argument, "call is NULL; pass a filled meeple_apply_call_t");
+    return meeple_state_apply_and_list(call->state, call->player, call->action, call->out, call->capacity);
 }
 
 meeple_status_t meeple_state_is_terminal(const meeple_state_t* state, int32_t* out) {

@@ -26,6 +26,7 @@ inline meeple_state_status_t status_of(Actors a, bool terminal, bool truncated, 
     s.current_player = status_player(a);
     s.active = a;
     s.move_number = static_cast<std::int64_t>(move_number);
+    s.listed = -1;  // only meeple_state_apply_and_list lists, after its change
     return s;
 }
 

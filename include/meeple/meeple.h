@@ -332,6 +332,35 @@ MEEPLE_API meeple_status_t meeple_state_is_legal(const meeple_state_t *state,
 MEEPLE_API meeple_status_t meeple_state_apply(meeple_state_t *state, int32_t player,
                                               int32_t action);
 
+/* meeple_state_apply, then the legal actions of the player who acts next (as
+ * meeple_state_legal_actions with MEEPLE_ACTING_PLAYER gives them) written into
+ * out[0..capacity), their number in meeple_state_status(state)->listed: one call for
+ * the two that a playing loop makes every step. When they cannot be listed (several
+ * players active at once, or more of them than `capacity`), nothing is written and
+ * `listed` is -1; the action is played all the same. `listed` says how many of out's
+ * entries are this state's legal actions until the next call that changes the state,
+ * which sets it to -1; `out` is the caller's, and must not be written meanwhile.
+ * Returns what meeple_state_apply returns (on an error nothing changes, `listed`
+ * included), or MEEPLE_ERR_INVALID_ARGUMENT (out NULL with a nonzero capacity). */
+MEEPLE_API meeple_status_t meeple_state_apply_and_list(meeple_state_t *state,
+                                                       int32_t player, int32_t action,
+                                                       int32_t *out, size_t capacity);
+
+/* The arguments of meeple_state_apply_and_list in one struct, for bindings that pay by
+ * the argument (from Python, cffi converts each in about 20 ns and passes one pointer
+ * for much less): a binding fills it once and changes only `action` each step. */
+typedef struct meeple_apply_call {
+    meeple_state_t *state;
+    int32_t player;
+    int32_t action;
+    int32_t *out;
+    size_t capacity;
+} meeple_apply_call_t;
+
+/* meeple_state_apply_and_list(call->state, call->player, call->action, call->out,
+ * call->capacity), with its statuses; MEEPLE_ERR_INVALID_ARGUMENT for a NULL call. */
+MEEPLE_API meeple_status_t meeple_state_apply_call(const meeple_apply_call_t *call);
+
 /* Sets *out to 1 when the game is over (won, drawn or truncated), else 0. */
 MEEPLE_API meeple_status_t meeple_state_is_terminal(const meeple_state_t *state,
                                                     int32_t *out);
@@ -433,6 +462,9 @@ typedef struct meeple_state_status {
     uint32_t active;        /* bit i set while seat i owes a decision; bit 31 while a
                                chance outcome is pending (meeple_state_active_players) */
     int64_t move_number;    /* meeple_state_move_number */
+    int32_t listed;         /* how many legal actions meeple_state_apply_and_list wrote
+                               into its out buffer, when that call made the state's last
+                               change; -1 otherwise */
 } meeple_state_status_t;
 
 /* The status of `state`, read without a call: a pointer to a struct that every call
@@ -728,6 +760,18 @@ MEEPLE_API meeple_status_t meeple_batch_write_final_observations(const meeple_ba
                                                                  const int32_t *viewers,
                                                                  size_t viewers_len, float *out,
                                                                  size_t len);
+
+/* meeple_batch_write_final_observations for the restarted slots only: row k of out
+ * (obs_size floats) is the final observation of the k-th restarted slot in slot order,
+ * and nothing is written for the others (no zeros), so a step that ends a few of many
+ * games writes a few rows. *out_rows is the number of restarted slots; out holds len
+ * floats (NULL with len 0 asks the count). Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL
+ * (nothing written), MEEPLE_ERR_OUT_OF_RANGE (a bad viewer) or
+ * MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_batch_write_restarted_observations(const meeple_batch_t *batch,
+                                                                     const int32_t *viewers,
+                                                                     size_t viewers_len, float *out,
+                                                                     size_t len, size_t *out_rows);
 
 /* Makes a new state holding the finished game that the last step's autoreset replaced
  * in slot `slot` (free it with meeple_state_free): its final state, as it was when the

@@ -233,6 +233,16 @@ public:
     void apply(std::int32_t action, std::int32_t player = MEEPLE_ACTING_PLAYER) {
         check(meeple_state_apply(ptr_.get(), player, action));
     }
+    // apply(), then the next acting player's legal actions written into out[0..capacity)
+    // (meeple_state_apply_and_list): status().listed says how many, -1 where there is no
+    // one list or it does not fit.
+    void apply_and_list(std::int32_t action, std::int32_t* out, std::size_t capacity,
+                        std::int32_t player = MEEPLE_ACTING_PLAYER) {
+        check(meeple_state_apply_and_list(ptr_.get(), player, action, out, capacity));
+    }
+    // The same through a struct the caller fills once (meeple_state_apply_call); its
+    // `state` is handle() of the state to play.
+    static void apply_call(const meeple_apply_call_t& call) { check(meeple_state_apply_call(&call)); }
     // Game holdem: a bet or raise to a wager of `to` chips this street (meeple_holdem_raise_to).
     void holdem_raise_to(std::int64_t to, std::int32_t player = MEEPLE_ACTING_PLAYER) {
         check(meeple_holdem_raise_to(ptr_.get(), player, to));
@@ -455,6 +465,15 @@ public:
         fit(out, info_.obs_size);
         check(meeple_batch_write_final_observations(ptr_.get(), viewers.empty() ? nullptr : viewers.data(),
                                                     viewers.size(), out.data(), out.size()));
+    }
+    // The same for the restarted slots only, one row each in slot order; returns their number.
+    std::size_t restarted_observations(std::vector<float>& out, const std::vector<std::int32_t>& viewers = {}) const {
+        std::size_t rows = 0;
+        const std::int32_t* v = viewers.empty() ? nullptr : viewers.data();
+        check(meeple_batch_write_restarted_observations(ptr_.get(), v, viewers.size(), nullptr, 0, &rows));
+        out.resize(rows * static_cast<std::size_t>(info_.obs_size));
+        check(meeple_batch_write_restarted_observations(ptr_.get(), v, viewers.size(), out.data(), out.size(), &rows));
+        return rows;
     }
     // The finished game the last autoreset replaced in `slot`.
     State final_state(std::size_t slot) const {

@@ -94,6 +94,11 @@ std::size_t AnyGame::write_legal_actions(const void* rec, int player, std::int32
     if (player == kNobody) return 0;
     check_seat(player, true);
     require_active(rec, player);
+    return write_listing(rec, player, out, capacity);
+}
+
+std::size_t AnyGame::write_listing(const void* rec, int player, std::int32_t* out, std::size_t capacity) const {
+    if (player == kNobody) return 0;
     if (player == kChance) {
         ChanceOutcome outcomes[kMaxChanceOutcomes];
         const auto n = static_cast<std::size_t>(chance_outcomes(rec, outcomes));
@@ -104,16 +109,19 @@ std::size_t AnyGame::write_legal_actions(const void* rec, int player, std::int32
     }
     std::uint64_t words[kMaxActions / 64];
     legal_mask(rec, player, words);
-    std::size_t n = 0;
-    for (int w = 0; w < mask_words(); ++w) n += static_cast<std::size_t>(__builtin_popcountll(words[w]));
-    if (capacity < n) return n;
+    const int word_count = mask_words();  // a local: the writes to out could alias a member
+    if (capacity < static_cast<std::size_t>(num_actions_)) {  // a buffer that may be short: count first
+        std::size_t n = 0;
+        for (int w = 0; w < word_count; ++w) n += static_cast<std::size_t>(__builtin_popcountll(words[w]));
+        if (capacity < n) return n;
+    }
     std::size_t i = 0;
-    for (int w = 0; w < mask_words(); ++w) {
+    for (int w = 0; w < word_count; ++w) {
         for (std::uint64_t bits = words[w]; bits; bits &= bits - 1) {
             out[i++] = w * 64 + __builtin_ctzll(bits);
         }
     }
-    return n;
+    return i;
 }
 
 std::vector<int> AnyGame::legal_actions(const void* rec, int player) const {

@@ -70,6 +70,14 @@ public:
     virtual void legal_mask(const void* rec, int player, std::uint64_t* words) const = 0;
     virtual bool legal(const void* rec, int player, int action) const = 0;
     virtual void apply_unchecked(void* rec, int player, int action) const = 0;
+    // apply() (checked, the same errors), then the facts a state's status view holds:
+    // one virtual call where apply and the status would make about ten.
+    struct Facts {
+        Actors actors;
+        bool terminal, truncated;
+        std::uint64_t move_number;
+    };
+    virtual Facts apply_for_facts(void* rec, int player, int action) const = 0;
     virtual bool is_terminal(const void* rec) const = 0;
     virtual bool truncated(const void* rec) const = 0;
     virtual void returns(const void* rec, double* out) const = 0;
@@ -135,6 +143,9 @@ public:
     // The same without allocating: returns how many legal actions there are and writes
     // them to out only when capacity holds them all.
     std::size_t write_legal_actions(const void* rec, int player, std::int32_t* out, std::size_t capacity) const;
+    // write_legal_actions after its checks, for a player known to be active (a seat,
+    // kChance) or kNobody (no actions): the same rule on capacity, no checks.
+    std::size_t write_listing(const void* rec, int player, std::int32_t* out, std::size_t capacity) const;
     bool is_active(const void* rec, int player) const;
     // Throws Error(not_active), listing the active players, when `player` is not active.
     void require_active(const void* rec, int player) const;
@@ -238,6 +249,21 @@ public:
         Rec& r = *static_cast<Rec*>(rec);
         game_.apply(r.state, player, action, r.rng);
         ++r.move_number;
+    }
+    Facts apply_for_facts(void* rec, int player, int action) const override {
+        Rec& r = *static_cast<Rec*>(rec);
+        const Actors a = game_.actors(r.state);
+        const int seat = acting_player(a);
+        // The loop's case inline: the acting seat, alone, playing a legal action of a game
+        // that goes on; anything else takes apply()'s path and meets its errors.
+        if (player == kActing && seat >= 0 && !(a & (a - 1)) && action >= 0 && action < num_actions_ &&
+            !game_.is_terminal(r.state) && GameModel::legal(rec, seat, action)) {
+            game_.apply(r.state, seat, action, r.rng);
+            ++r.move_number;
+        } else {
+            AnyGame::apply(rec, player, action);
+        }
+        return {game_.actors(r.state), game_.is_terminal(r.state), game_.truncated(r.state), r.move_number};
     }
     bool is_terminal(const void* rec) const override { return game_.is_terminal(st(rec)); }
     bool truncated(const void* rec) const override { return game_.truncated(st(rec)); }

@@ -275,6 +275,21 @@ void Batch::write_final_observations(const std::int32_t* viewers, float* out) co
     pool_.run(n_, kMinPart, body);
 }
 
+std::size_t Batch::write_restarted_observations(const std::int32_t* viewers, float* out, std::size_t rows) const {
+    if (viewers) check_viewers(viewers);
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < n_; ++i) count += last_step_[i] == kRestarted ? 1 : 0;
+    if (count > rows) return count;
+    const std::size_t size = static_cast<std::size_t>(game_->obs_size());
+    float* row = out;
+    for (std::size_t i = 0; i < n_; ++i) {  // a few games a step: no pool, no zeros for the others
+        if (last_step_[i] != kRestarted) continue;
+        game_->observe(slots_.final_record(i), viewers ? viewers[i] : kViewPublic, row);
+        row += size;
+    }
+    return count;
+}
+
 Batch::EpisodeStats Batch::take_episode_stats() {
     EpisodeStats stats;
     stats.return_sums.assign(static_cast<std::size_t>(players_), 0.0);

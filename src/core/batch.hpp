@@ -70,6 +70,9 @@ public:
     // public view when viewers is null) of slot i's finished game, for slots the last
     // step restarted; zeros for the others. [n, obs_size]
     void write_final_observations(const std::int32_t* viewers, float* out) const;
+    // The same for the restarted slots only, one row each in slot order, when `rows`
+    // holds them all (else nothing is written). Returns how many slots restarted.
+    std::size_t write_restarted_observations(const std::int32_t* viewers, float* out, std::size_t rows) const;
     // Whether the last step restarted slot i, and the finished game it replaced.
     bool restarted(std::size_t i) const { return last_step_[i] == kRestarted; }
     const void* final_record(std::size_t i) const { return slots_.final_record(i); }

@@ -437,6 +437,24 @@ static void autoreset_keeps_the_final_observation_and_state_of_the_replaced_game
     CHECK_STATUS(meeple_batch_write_final_observations(b, NULL, 2, final_obs, 2 * OBS),
                  MEEPLE_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(meeple_batch_write_final_observations(b, NULL, 0, final_obs, OBS), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    /* the restarted slots only: one row, slot 0's, and the count */
+    {
+        float rows[2 * OBS];
+        size_t k = 9;
+        for (j = 0; j < 2 * OBS; ++j) rows[j] = -1.0f;
+        CHECK_OK(meeple_batch_write_restarted_observations(b, NULL, 0, NULL, 0, &k));
+        CHECK(k == 1);
+        CHECK_STATUS(meeple_batch_write_restarted_observations(b, NULL, 0, rows, OBS - 1, &k),
+                     MEEPLE_ERR_BUFFER_TOO_SMALL);
+        CHECK(k == 1 && rows[0] == -1.0f); /* nothing written */
+        CHECK_OK(meeple_batch_write_restarted_observations(b, viewers, 2, rows, 2 * OBS, &k));
+        CHECK(k == 1 && memcmp(rows, want, sizeof want) == 0 && rows[OBS] == -1.0f); /* no zeros after */
+        CHECK_STATUS(meeple_batch_write_restarted_observations(b, bad, 2, rows, 2 * OBS, &k), MEEPLE_ERR_OUT_OF_RANGE);
+        CHECK_STATUS(meeple_batch_write_restarted_observations(b, NULL, 2, rows, 2 * OBS, &k),
+                     MEEPLE_ERR_INVALID_ARGUMENT);
+        CHECK_STATUS(meeple_batch_write_restarted_observations(b, NULL, 0, rows, 2 * OBS, NULL),
+                     MEEPLE_ERR_INVALID_ARGUMENT);
+    }
     /* the final state is the lone game's, generator and move number included */
     CHECK_OK(meeple_batch_get_final_state(b, 0, &final_state));
     CHECK(same_snapshot(final_state, lone));

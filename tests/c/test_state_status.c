@@ -196,7 +196,131 @@ static void status_holds_after_from_position_and_holdem_raise_to(void) {
     CHECK(meeple_state_status(NULL) == NULL);
 }
 
+/* apply_and_list plays as apply does (the same bytes) and lists what legal_actions
+ * gives for the acting player afterwards, -1 where there is no one list; a later
+ * plain apply sets `listed` back to -1. */
+static void apply_and_list_plays_as_apply_and_lists_the_next_legal_actions(void) {
+    static int32_t listed[8192], legal[8192];
+    static uint8_t snap_a[65536], snap_b[65536];
+    size_t g;
+    for (g = 0; g < sizeof kSpecs / sizeof kSpecs[0]; ++g) {
+        meeple_game_t *game = NULL;
+        uint64_t seed, rng = 7;
+        int steps = 0, bad = 0;
+        CHECK_OK(meeple_game_new(kSpecs[g], &game));
+        for (seed = 1; seed <= 4; ++seed) {
+            meeple_state_t *a = NULL, *b = NULL;
+            const meeple_state_status_t *st;
+            int32_t terminal = 0;
+            CHECK_OK(meeple_state_new(game, seed, &a));
+            CHECK_OK(meeple_state_new(game, seed, &b));
+            st = meeple_state_status(a);
+            CHECK(st->listed == -1); /* nothing listed yet */
+            while (!terminal && steps < 100000) {
+                const int32_t action = pick(b, &rng);
+                size_t n = 0, na = 0, nb = 0;
+                CHECK_OK(meeple_state_apply_and_list(a, MEEPLE_ACTING_PLAYER, action, listed, 8192));
+                CHECK_OK(meeple_state_apply(b, MEEPLE_ACTING_PLAYER, action));
+                ++steps;
+                CHECK_OK(meeple_state_snapshot(a, snap_a, sizeof snap_a, &na));
+                CHECK_OK(meeple_state_snapshot(b, snap_b, sizeof snap_b, &nb));
+                bad += na != nb || memcmp(snap_a, snap_b, na) != 0;
+                if (meeple_state_legal_actions(b, MEEPLE_ACTING_PLAYER, legal, 8192, &n) == MEEPLE_OK) {
+                    bad += st->listed != (int32_t)n || memcmp(listed, legal, n * sizeof legal[0]) != 0;
+                } else {
+                    bad += st->listed != -1 || st->current_player != MEEPLE_SEVERAL_ACTIVE;
+                }
+                CHECK_OK(meeple_state_is_terminal(b, &terminal));
+            }
+            CHECK(st->is_terminal == 1 && st->listed == 0); /* the game over: no actions */
+            meeple_state_free(a);
+            meeple_state_free(b);
+        }
+        if (bad) fprintf(stderr, "  %s: %d steps disagree\n", kSpecs[g], bad);
+        CHECK(bad == 0);
+        CHECK(steps > 6);
+        meeple_game_free(game);
+    }
+}
+
+static void apply_and_list_refusals_change_nothing_and_a_short_buffer_lists_nothing(void) {
+    meeple_game_t *game = NULL;
+    meeple_state_t *s = NULL;
+    const meeple_state_status_t *st;
+    meeple_state_status_t before;
+    int32_t out[400], one[1];
+    size_t n = 0;
+    uint64_t rng = 3;
+    CHECK_OK(meeple_game_new("catan", &game));
+    CHECK_OK(meeple_state_new(game, 5, &s));
+    st = meeple_state_status(s);
+    CHECK_OK(meeple_state_apply_and_list(s, MEEPLE_ACTING_PLAYER, pick(s, &rng), out, 400));
+    CHECK(st->listed > 1);
+    before = *st;
+    CHECK_STATUS(meeple_state_apply_and_list(s, MEEPLE_ACTING_PLAYER, -3, out, 400), MEEPLE_ERR_OUT_OF_RANGE);
+    CHECK_STATUS(meeple_state_apply_and_list(s, MEEPLE_ACTING_PLAYER, out[0], NULL, 400),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_state_apply_and_list(NULL, MEEPLE_ACTING_PLAYER, out[0], out, 400),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK(memcmp(&before, st, sizeof before) == 0); /* refused: `listed` kept too */
+    /* More legal actions than the buffer holds: played, nothing listed. */
+    CHECK_OK(meeple_state_legal_actions(s, MEEPLE_ACTING_PLAYER, out, 400, &n));
+    CHECK_OK(meeple_state_apply_and_list(s, MEEPLE_ACTING_PLAYER, out[0], one, 0));
+    CHECK(st->move_number == before.move_number + 1);
+    CHECK_OK(meeple_state_legal_actions(s, MEEPLE_ACTING_PLAYER, out, 400, &n));
+    CHECK(n > 0 && st->listed == -1);
+    /* A plain apply after a listing sets it back to -1. */
+    CHECK_OK(meeple_state_apply_and_list(s, MEEPLE_ACTING_PLAYER, pick(s, &rng), out, 400));
+    CHECK(st->listed >= 0);
+    CHECK_OK(meeple_state_apply(s, MEEPLE_ACTING_PLAYER, pick(s, &rng)));
+    CHECK(st->listed == -1);
+    meeple_state_free(s);
+    meeple_game_free(game);
+}
+
+/* meeple_state_apply_call is apply_and_list with its arguments in a struct. */
+static void apply_call_is_apply_and_list_with_its_arguments_in_a_struct(void) {
+    static int32_t out_a[400], out_b[400];
+    meeple_game_t *game = NULL;
+    meeple_state_t *a = NULL, *b = NULL;
+    meeple_apply_call_t call;
+    uint8_t snap_a[8192], snap_b[8192];
+    size_t na = 0, nb = 0;
+    uint64_t rng = 9;
+    int k;
+    CHECK_OK(meeple_game_new("catan", &game));
+    CHECK_OK(meeple_state_new(game, 8, &a));
+    CHECK_OK(meeple_state_new(game, 8, &b));
+    call.state = a;
+    call.player = MEEPLE_ACTING_PLAYER;
+    call.out = out_a;
+    call.capacity = 400;
+    for (k = 0; k < 300; ++k) {
+        call.action = pick(b, &rng);
+        CHECK_OK(meeple_state_apply_call(&call));
+        CHECK_OK(meeple_state_apply_and_list(b, MEEPLE_ACTING_PLAYER, call.action, out_b, 400));
+        CHECK(meeple_state_status(a)->listed == meeple_state_status(b)->listed);
+        CHECK(meeple_state_status(a)->listed >= 0 &&
+              memcmp(out_a, out_b, sizeof out_a[0] * (size_t)meeple_state_status(b)->listed) == 0);
+    }
+    CHECK_OK(meeple_state_snapshot(a, snap_a, sizeof snap_a, &na));
+    CHECK_OK(meeple_state_snapshot(b, snap_b, sizeof snap_b, &nb));
+    CHECK(na == nb && memcmp(snap_a, snap_b, na) == 0);
+    call.action = -3;
+    CHECK_STATUS(meeple_state_apply_call(&call), MEEPLE_ERR_OUT_OF_RANGE);
+    CHECK_STATUS(meeple_state_apply_call(NULL), MEEPLE_ERR_INVALID_ARGUMENT);
+    meeple_state_free(a);
+    meeple_state_free(b);
+    meeple_game_free(game);
+}
+
 const meeple_test_case meeple_state_status_tests[] = {
+    {"apply_call_is_apply_and_list_with_its_arguments_in_a_struct",
+     apply_call_is_apply_and_list_with_its_arguments_in_a_struct},
+    {"apply_and_list_plays_as_apply_and_lists_the_next_legal_actions",
+     apply_and_list_plays_as_apply_and_lists_the_next_legal_actions},
+    {"apply_and_list_refusals_change_nothing_and_a_short_buffer_lists_nothing",
+     apply_and_list_refusals_change_nothing_and_a_short_buffer_lists_nothing},
     {"status_follows_every_step_of_random_games_of_every_game",
      status_follows_every_step_of_random_games_of_every_game},
     {"status_holds_after_every_call_that_makes_or_changes_a_state",

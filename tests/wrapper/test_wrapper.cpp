@@ -67,6 +67,20 @@ TEST(state_reports_the_player_mask_rewards_and_moves) {
     CHECK(obs == won.observation(0));
 }
 
+TEST(apply_and_list_and_apply_call_list_the_next_legal_actions) {
+    const meeple::Game g("tictactoe");
+    meeple::State a = g.new_state(1), b = g.new_state(1);
+    std::int32_t out[9] = {}, out_b[9] = {};
+    a.apply_and_list(4, out, 9);
+    CHECK(a.status().listed == 8 && std::vector<std::int32_t>(out, out + 8) == a.legal_actions());
+    meeple_apply_call_t call{b.handle(), MEEPLE_ACTING_PLAYER, 4, out_b, 9};
+    meeple::State::apply_call(call);
+    CHECK(b.status().listed == 8 && std::equal(out, out + 8, out_b));
+    CHECK_THROWS_STATUS(a.apply_and_list(4, out, 9), MEEPLE_ERR_ILLEGAL_ACTION);  // taken
+    a.apply(0);
+    CHECK(a.status().listed == -1);
+}
+
 TEST(chance_outcomes_and_enumeration_through_the_wrapper) {
     const meeple::Game g("catan(explicit_chance=true)");
     meeple::State s = g.new_state(3);

@@ -481,6 +481,23 @@ class Batch:
             check(lib.meeple_batch_write_final_observations(self._ptr, v, self._n, p, out.size))
         return out
 
+    def restarted_observations(self, seats: Any = None) -> np.ndarray:
+        """``final_observations`` of the slots that the last ``step_autoreset``
+        restarted only, ``float32[k, obs_size]``: row j is the j-th such slot in slot
+        order (``np.flatnonzero(dones)``), a new array; nothing is written for the other
+        slots, so a step that ends a few of many games costs a few rows."""
+        if seats is None:
+            v, count = ffi.NULL, 0
+        else:
+            seats, v = _input(seats, "int32_t[]", _INT32, self._shape["n"], "seats")
+            count = self._n
+        rows = ffi.new("size_t *")
+        check(lib.meeple_batch_write_restarted_observations(self._ptr, v, count, ffi.NULL, 0, rows))
+        out = np.empty((rows[0], self._game.obs_size), dtype=np.float32)
+        check(lib.meeple_batch_write_restarted_observations(self._ptr, v, count, ffi.from_buffer("float[]", out),
+                                                            out.size, rows))
+        return out
+
     def final_state(self, i: int) -> State:
         """The finished game that the last ``step_autoreset`` replaced in slot ``i``, as
         it ended. ``WrongStateError`` when that step did not restart slot ``i``."""

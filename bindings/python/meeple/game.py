@@ -32,6 +32,9 @@ _c_dense_action_mask = lib.meeple_state_dense_action_mask
 _c_action_mask = lib.meeple_state_action_mask
 _c_is_legal = lib.meeple_state_is_legal
 _c_apply = lib.meeple_state_apply
+_c_apply_call = lib.meeple_state_apply_call
+_ACTION_SLOT = ffi.offsetof("meeple_apply_call_t", "action") // 4  # int32 indices in their structs
+_LISTED_SLOT = ffi.offsetof("meeple_state_status_t", "listed") // 4
 _c_returns = lib.meeple_state_returns
 _c_step_reward = lib.meeple_state_step_reward
 _c_observation = lib.meeple_state_observation
@@ -266,7 +269,8 @@ class State:
     the one pending decision.
     """
 
-    __slots__ = ("_ptr", "_game", "_scratch", "_st", "_mask_out")
+    __slots__ = ("_ptr", "_game", "_scratch", "_st", "_mask_out", "_views", "_listed", "_call", "_action",
+                 "_listing", "_wants_listing")
     _ptr: Any  # the cffi meeple_state_t *, freed with the State
     _game: Game
     # The library's status view of this state (meeple_state_status), which it keeps
@@ -280,6 +284,24 @@ class State:
     # do only the cffi call and the result's conversion: the scratch buffers are read
     # once, the status is tested inline and raise_for runs only on failure.
     _scratch: tuple["array.array[int]", Any, Any, Any, int] | None
+    # Once legal_actions() has been asked for the acting player (_wants_listing), the
+    # next apply() sets up the listing (a few microseconds, so a state queried once and
+    # never played, such as a clone in a search, pays nothing), and apply() lists the next
+    # acting player's legal actions in its own call (meeple_state_apply_call) into a
+    # buffer of this state's own, which no other query writes, and the status view's
+    # ``listed`` says how many of them are current: the loop's second call a step is
+    # then no call at all. _views: views of the buffer's first k entries by k (made when
+    # first needed; a view's tolist() skips the copy that a slice makes), None until
+    # the listing starts; _listed: the status view as int32 slots (a memoryview's item
+    # costs less than a cffi field); _call: the call's struct (a cffi call costs by the
+    # argument, and one pointer is the cheapest); _action: that struct as int32 slots,
+    # through which apply() writes the action; _listing: the owners of the buffer and
+    # the struct, whose bare pointers the struct holds.
+    _views: list[memoryview | None] | None
+    _listed: memoryview
+    _call: Any
+    _action: memoryview
+    _listing: tuple[Any, ...]
 
     @classmethod
     def _wrap(cls, game: Game, ptr: Any) -> "State":
@@ -289,6 +311,8 @@ class State:
         self._scratch = None
         self._st = None
         self._mask_out = None
+        self._views = None
+        self._wants_listing = False
         return self
 
     def _status(self) -> Any:
@@ -343,12 +367,40 @@ class State:
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` in increasing order. Raises
         ``NotActiveError`` for a seat that owes no decision now."""
+        if player is None:
+            views = self._views
+            if views is not None:
+                k = self._listed[_LISTED_SLOT]
+                if k >= 0:
+                    view = views[k]
+                    if view is None:
+                        view = views[k] = self._listing[0][:k]
+                    listed: list[int] = view.tolist()
+                    return listed
+            else:
+                self._wants_listing = True
         actions, c_actions, n, _, capacity = self._scratch or self._buffers()
         status = _c_legal_actions(self._ptr, _ACTING if player is None else player, c_actions,
                                                 capacity, n)
         if status:
             raise_for(status)
         return actions[: n[0]].tolist()
+
+    def _start_listing(self) -> None:
+        """Makes the buffer that apply() lists the next legal actions into, and its call."""
+        capacity = len((self._scratch or self._buffers())[0])
+        actions = array.array("i", bytes(4 * capacity))
+        block = bytearray(ffi.sizeof("meeple_apply_call_t"))
+        call = ffi.from_buffer("meeple_apply_call_t *", block)
+        call.state = self._ptr
+        call.player = _ACTING
+        call.out = out = ffi.from_buffer("int32_t[]", actions)
+        call.capacity = capacity
+        self._listing = (memoryview(actions), actions, out, block)
+        self._call = call
+        self._action = memoryview(block).cast("i")
+        self._listed = memoryview(ffi.buffer(self._st or self._status())).cast("i")
+        self._views = [None] * (capacity + 1)
 
     def action_mask(self, player: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
         """Legal actions as a ``bool`` array of length ``num_actions``. The same rule
@@ -403,6 +455,18 @@ class State:
         illegal action raises ``IllegalActionError``, a player who is not active
         ``NotActiveError``, and the state stays exactly as it was. An action object
         of a game's own (``meeple.poker.holdem_raise(300)``) applies itself."""
+        if self._views is None and self._wants_listing and player is None:
+            self._start_listing()
+        if self._views is not None and player is None and type(action) is int:
+            try:
+                self._action[_ACTION_SLOT] = action
+            except ValueError:  # beyond int32: the plain call below says so as always
+                pass
+            else:
+                status = _c_apply_call(self._call)
+                if status:
+                    raise_for(status)
+                return
         if type(action) is not int and hasattr(action, "_meeple_apply"):  # the test costs an int nothing
             action._meeple_apply(self, player)
             return

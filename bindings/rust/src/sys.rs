@@ -155,6 +155,17 @@ pub struct meeple_range_t {
 
 // ---- Structs ----------------------------------------------------------------------
 
+/// The arguments of `meeple_state_apply_and_list` in one struct.
+#[repr(C)]
+#[derive(Debug)]
+pub struct meeple_apply_call_t {
+    pub state: *mut meeple_state_t,
+    pub player: i32,
+    pub action: i32,
+    pub out: *mut i32,
+    pub capacity: usize,
+}
+
 #[repr(C)]
 #[derive(Debug, Default)]
 pub struct meeple_control_t {
@@ -172,6 +183,7 @@ pub struct meeple_state_status_t {
     pub current_player: i32,
     pub active: u32,
     pub move_number: i64,
+    pub listed: i32,
 }
 
 #[repr(C)]
@@ -423,6 +435,14 @@ extern "C" {
         out_legal: *mut i32,
     ) -> meeple_status_t;
     pub fn meeple_state_apply(state: *mut meeple_state_t, player: i32, action: i32) -> meeple_status_t;
+    pub fn meeple_state_apply_and_list(
+        state: *mut meeple_state_t,
+        player: i32,
+        action: i32,
+        out: *mut i32,
+        capacity: usize,
+    ) -> meeple_status_t;
+    pub fn meeple_state_apply_call(call: *const meeple_apply_call_t) -> meeple_status_t;
     pub fn meeple_state_is_terminal(state: *const meeple_state_t, out: *mut i32) -> meeple_status_t;
     pub fn meeple_state_truncated(state: *const meeple_state_t, out: *mut i32) -> meeple_status_t;
     pub fn meeple_state_returns(
@@ -578,6 +598,14 @@ extern "C" {
         viewers_len: usize,
         out: *mut f32,
         len: usize,
+    ) -> meeple_status_t;
+    pub fn meeple_batch_write_restarted_observations(
+        batch: *const meeple_batch_t,
+        viewers: *const i32,
+        viewers_len: usize,
+        out: *mut f32,
+        len: usize,
+        out_rows: *mut usize,
     ) -> meeple_status_t;
     pub fn meeple_batch_get_final_state(
         batch: *const meeple_batch_t,

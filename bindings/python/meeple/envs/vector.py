@@ -178,6 +178,7 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
             raise RuntimeError("call reset() before step()")
         actions = self._checked(actions)
         batch = self._batch
+        episodes = rows = None
         if self._has_opponents:
             batch.step(actions, self._dones)
             batch.rewards(out=self._rewards2d)
@@ -199,14 +200,15 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
             batch.rewards(out=self._rewards2d)
             ended = np.flatnonzero(self._dones)
             if ended.size:
-                batch.final_observations(out=self._final, seats=self._viewers)
-                truncated = batch.episodes().truncated != 0
+                rows = batch.restarted_observations(seats=self._viewers)  # the ended games' rows only
+                episodes = batch.episodes()  # read once: _final_infos takes the returns from it
+                truncated = episodes.truncated != 0
         self._return += self._rewards
         self._length += 1
         if ended.size:
             np.logical_and(self._dones, truncated, out=self._truncations)
             np.logical_and(self._dones, ~truncated, out=self._terminations)
-            infos = self._final_infos(ended)
+            infos = self._final_infos(ended, episodes, rows)
             self._return[ended] = 0
             self._length[ended] = 0
         else:
@@ -238,10 +240,12 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
             raise TypeError(f"actions must be {n} integer actions (an integer array of shape ({n},)); got "
                             f"{a.dtype} of shape {a.shape}")
         num_actions = self.game.num_actions
-        bad = (a < 0) | (a >= num_actions)
-        if not bad.any():
-            bad = ~self._mask_bool[self._rows, a]
-        if bad.any():
+        # Two reductions and one gather on the good path; the per-game array of what is
+        # wrong only when something is.
+        if not (a.min() >= 0 and a.max() < num_actions and self._mask_bool[self._rows, a].all()):
+            bad = (a < 0) | (a >= num_actions)
+            if not bad.any():
+                bad = ~self._mask_bool[self._rows, a]
             i = int(np.flatnonzero(bad)[0])
             legal = np.flatnonzero(self._mask_bool[i])
             shown = ", ".join(map(str, legal[:12].tolist())) + (", ..." if legal.size > 12 else "")
@@ -278,7 +282,7 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
             batch.observations(out=self._obs)
         batch.dense_masks(out=self._mask_bool)
 
-    def _final_infos(self, ended: np.ndarray) -> dict[str, Any]:
+    def _final_infos(self, ended: np.ndarray, episodes: Any = None, rows: np.ndarray | None = None) -> dict[str, Any]:
         """``final_obs`` and ``final_info`` of the games that ended, in the layout that
         Gymnasium's ``VectorEnv._add_info`` gives its own vector environments
         (``final_obs``: an object array of observations; ``final_info``: a dict of
@@ -286,10 +290,12 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         n, done = self.num_envs, self._dones
         final_obs = np.full(n, None, dtype=object)
         no_mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        for i in ended.tolist():
-            final_obs[i] = {"observation": self._final[i].copy(), "action_mask": no_mask}
+        if rows is None:  # the opponents' path: rows of self._final, which the next step overwrites
+            rows = self._final[ended]
+        for j, i in enumerate(ended.tolist()):
+            final_obs[i] = {"observation": rows[j], "action_mask": no_mask}  # a row of this step's own array
         returns = np.zeros((n, self.game.num_players), dtype=np.float64)
-        returns[ended] = self._batch.episodes().returns[ended]
+        returns[ended] = (self._batch.episodes() if episodes is None else episodes).returns[ended]
         info = {"legal_action_count": np.zeros(n, dtype=np.int64), "illegal_action": np.zeros(n, dtype=np.bool_),
                 "episode_return": np.where(done, self._return, 0.0),
                 "episode_length": np.where(done, self._length, 0), "returns": returns}
