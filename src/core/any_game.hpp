@@ -20,6 +20,7 @@
 namespace meeple {
 
 class RolloutPolicy;
+class LeafEvaluator;
 class SearchTree;
 struct SearchConfig;
 
@@ -127,9 +128,11 @@ public:
 
     // A search tree over this game (search/mcts_tree.hpp), compiled for the game's type.
     // `config` must outlive the tree.
-    // A tree of this game; `policy` (may be null: uniformly random) plays its rollouts.
+    // A tree of this game; `policy` (may be null: uniformly random) plays its rollouts,
+    // `leaf` (may be null: the game's heuristic_value) scores those that stop early.
     virtual std::unique_ptr<SearchTree> make_search_tree(const SearchConfig& config, std::uint64_t seed,
-                                                         std::unique_ptr<RolloutPolicy> policy) const = 0;
+                                                         std::unique_ptr<RolloutPolicy> policy,
+                                                         std::unique_ptr<LeafEvaluator> leaf) const = 0;
 
     // Checked operations: they throw Error and leave the record untouched on bad input.
     void check_seat(int player, bool chance_allowed) const;
@@ -317,7 +320,8 @@ public:
         observe_slot_range(*this, s, begin, end, out);
     }
     std::unique_ptr<SearchTree> make_search_tree(const SearchConfig& config, std::uint64_t seed,
-                                                 std::unique_ptr<RolloutPolicy> policy) const override;
+                                                 std::unique_ptr<RolloutPolicy> policy,
+                                                 std::unique_ptr<LeafEvaluator> leaf) const override;
     // The slot loops' steps, for the acting player. step_acting plays `action` when it
     // is legal and reports kStepRejected (nothing changed), kStepMoved or kStepEnded
     // (moved, and the game is over); `chance` is scratch space for max_chance_outcomes

@@ -32,6 +32,7 @@
 #include "core/any_game.hpp"
 #include "core/mask_bits.hpp"
 #include "core/seed_derivation.hpp"
+#include "search/leaf_evaluator.hpp"
 #include "search/rollout_policy.hpp"
 #include "search/search_config.hpp"
 #include "search/search_tree.hpp"
@@ -76,7 +77,8 @@ inline double log_of_count(std::uint32_t n) {
 template <class Model>
 class MctsTree final : public SearchTree {
 public:
-    MctsTree(const Model& game, const SearchConfig& config, std::uint64_t seed, std::unique_ptr<RolloutPolicy> policy)
+    MctsTree(const Model& game, const SearchConfig& config, std::uint64_t seed, std::unique_ptr<RolloutPolicy> policy,
+             std::unique_ptr<LeafEvaluator> leaf)
         : game_(game),
           cfg_(config),
           players_(game.num_players()),
@@ -89,7 +91,8 @@ public:
           seen_(static_cast<std::size_t>(words_)),
           outcomes_(static_cast<std::size_t>(std::max(1, game.max_chance_outcomes()))),
           value_(static_cast<std::size_t>(players_)),
-          policy_(std::move(policy)) {
+          policy_(std::move(policy)),
+          leaf_(std::move(leaf)) {
         closed_loop_chance_ = !cfg_.information_set;
     }
 
@@ -557,7 +560,7 @@ private:
     // Plays uniformly random moves, or the policy's (chance by its probabilities), from
     // rec to the end or for rollout_depth moves; value_ gets the returns there, or the
     // game's heuristic value where the rollout stopped early (its returns when it has no
-    // heuristic).
+    // heuristic), or the leaf evaluator's (leaf=evaluation).
     void rollout(void* rec) {
         if (policy_) policy_->reset(rng_.next());
         for (int moves = 0; cfg_.rollout_depth < 0 || moves < cfg_.rollout_depth; ++moves) {
@@ -576,6 +579,7 @@ private:
         }
         std::fill(value_.begin(), value_.end(), 0.0);
         if (game_.is_terminal(rec)) game_.returns(rec, value_.data());
+        else if (leaf_) leaf_->value(rec, value_.data());
         else game_.heuristic_value(rec, value_.data());
     }
 
@@ -631,12 +635,14 @@ private:
     std::uint64_t started_ = 0, completed_ = 0, max_depth_ = 0;
     double value_min_ = 0, value_max_ = 0;
     std::unique_ptr<RolloutPolicy> policy_;
+    std::unique_ptr<LeafEvaluator> leaf_;
 };
 
 template <GameRules G>
 std::unique_ptr<SearchTree> GameModel<G>::make_search_tree(const SearchConfig& config, std::uint64_t seed,
-                                                           std::unique_ptr<RolloutPolicy> policy) const {
-    return std::make_unique<MctsTree<GameModel<G>>>(*this, config, seed, std::move(policy));
+                                                           std::unique_ptr<RolloutPolicy> policy,
+                                                           std::unique_ptr<LeafEvaluator> leaf) const {
+    return std::make_unique<MctsTree<GameModel<G>>>(*this, config, seed, std::move(policy), std::move(leaf));
 }
 
 }  // namespace meeple

@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "core/seed_derivation.hpp"
+#include "search/leaf_evaluator.hpp"
 #include "search/rollout_policy.hpp"
 
 namespace meeple {
@@ -38,7 +39,9 @@ Search::Search(std::shared_ptr<const AnyGame> game, std::string_view spec, std::
             const std::uint64_t seed = derive_seed(derive_seed(cfg_.seed, kTreeStream), r * trees + t);
             std::unique_ptr<RolloutPolicy> policy;
             if (cfg_.heuristic_rollout) policy = make_rollout_policy(game_, "heuristic", derive_seed(seed, kPolicyStream));
-            trees_.push_back(game_->make_search_tree(cfg_, seed, std::move(policy)));
+            std::unique_ptr<LeafEvaluator> leaf;
+            if (cfg_.leaf == LeafValue::evaluation) leaf = make_leaf_evaluator(game_, "evaluation");
+            trees_.push_back(game_->make_search_tree(cfg_, seed, std::move(policy), std::move(leaf)));
         }
         choice_rng_.push_back(Rng::from_seed(derive_seed(derive_seed(cfg_.seed, kChoiceStream), r)));
     }

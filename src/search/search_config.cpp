@@ -39,6 +39,9 @@ constexpr OptionSpec kSearchOptions[] = {
     {"inputs", OptionType::choice, "observation", 0, 0, "observation,features",
      "what a leaf's row holds (external evaluator): the observation, or the game's feature vector (seat variant), "
      "both from the seat to act at the leaf"},
+    {"leaf", OptionType::choice, "game", 0, 0, "game,evaluation",
+     "the value where a rollout stops early (rollout_depth; 0: at the leaf itself): the game's heuristic value, "
+     "or the game's evaluation turned into win chances (catan)"},
 };
 
 // A canonical spec names time_ms only when a budget was given, so that it parses again
@@ -113,6 +116,12 @@ SearchConfig parse_search_spec(std::string_view text) {
         fail(Status::invalid_argument, "search '" + std::string(text) +
                                            "' sets inputs=features, which only an external evaluator reads: "
                                            "add evaluator=external or drop inputs");
+    }
+    c.leaf = options.get_choice("leaf") == "evaluation" ? LeafValue::evaluation : LeafValue::game;
+    if (c.leaf == LeafValue::evaluation && (c.evaluator == Evaluator::external || c.rollout_depth < 0)) {
+        fail(Status::invalid_argument, "search '" + std::string(text) +
+                                           "' sets leaf=evaluation, which scores rollouts that stop early: give "
+                                           "rollout_depth (0 or more) and no external evaluator");
     }
     return c;
 }

@@ -14,6 +14,7 @@ enum class Selection { uct, puct };
 enum class Evaluator { rollout, external };
 enum class ChanceMode { sample, expand };
 enum class LeafInputs { observation, features };
+enum class LeafValue { game, evaluation };
 
 struct SearchConfig {
     std::string spec;            // canonical: every option in declared order
@@ -39,6 +40,9 @@ struct SearchConfig {
     // What write_leaves puts in a leaf's row: the observation, or the game's feature
     // vector (seat variant) seen by the seat to act at the leaf (external evaluator).
     LeafInputs inputs = LeafInputs::observation;
+    // Where a rollout stops early: the game's heuristic value, or the agents' evaluation
+    // of the game (leaf_evaluator.hpp).
+    LeafValue leaf = LeafValue::game;
 };
 
 // Parses and checks a spec; throws Error naming the bad part and what is accepted.
