@@ -41,7 +41,8 @@ constexpr OptionSpec kSearchOptions[] = {
      "both from the seat to act at the leaf"},
     {"leaf", OptionType::choice, "game", 0, 0, "game,evaluation",
      "the value where a rollout stops early (rollout_depth; 0: at the leaf itself): the game's heuristic value, "
-     "or the game's evaluation turned into win chances (catan)"},
+     "or the game's evaluation turned into win chances (catan)",
+     /*elide_default=*/true},
 };
 
 // A canonical spec names time_ms only when a budget was given, so that it parses again
