@@ -209,6 +209,9 @@ public:
     const G& rules() const { return game_; }
     // The record's size as a constant, so that the slot loops copy it inline.
     static constexpr std::size_t kRecordBytes = sizeof(Rec);
+    // Whether the game can ever show a chance outcome as an action (the search compiles
+    // its chance branches out of games that cannot).
+    static constexpr bool kHasChance = HasChance<G>;
 
     int max_chance_outcomes() const override {
         if constexpr (HasChance<G>) return game_.max_chance_outcomes();

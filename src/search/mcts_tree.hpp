@@ -58,19 +58,34 @@ struct SearchNode {
 
 // log(n) for UCT's exploration term, which needs a few digits, not all of them: exact
 // from a table below 4,096, else from the exponent and a table of the 10 bits after the
-// leading one (within 0.001 of the true value). No library call on the hot path.
-inline double log_of_count(std::uint32_t n) {
+// leading one (within 0.001 of the true value). No library call on the hot path, and the
+// tables are built when the library loads, so a lookup has no guard to test.
+struct CountTables {
     static constexpr std::uint32_t kSmall = 4096, kFraction = 1024;
-    static const std::vector<double> table = [] {
-        std::vector<double> t(kSmall + kFraction);
-        for (std::uint32_t i = 1; i < kSmall; ++i) t[i] = std::log(static_cast<double>(i));
-        for (std::uint32_t k = 0; k < kFraction; ++k) t[kSmall + k] = std::log1p((k + 0.5) / kFraction);
-        return t;
-    }();
-    if (n < kSmall) return table[n];
+    double log[kSmall + kFraction];
+    float inv_sqrt[kSmall];  // 1 / sqrt(n) as refresh() rounds it; 0 for 0
+    CountTables() {
+        log[0] = 0;
+        for (std::uint32_t i = 1; i < kSmall; ++i) log[i] = std::log(static_cast<double>(i));
+        for (std::uint32_t k = 0; k < kFraction; ++k) log[kSmall + k] = std::log1p((k + 0.5) / kFraction);
+        inv_sqrt[0] = 0.0f;
+        for (std::uint32_t i = 1; i < kSmall; ++i) inv_sqrt[i] = static_cast<float>(1 / std::sqrt(static_cast<double>(i)));
+    }
+};
+inline const CountTables kCountTables;
+
+inline double log_of_count(std::uint32_t n) {
+    constexpr std::uint32_t kSmall = CountTables::kSmall, kFraction = CountTables::kFraction;
+    if (n < kSmall) return kCountTables.log[n];
     const int exponent = 31 - std::countl_zero(n);  // at least 12
     const std::uint32_t fraction = (n >> (exponent - 10)) & (kFraction - 1);
-    return exponent * 0.6931471805599453 + table[kSmall + fraction];
+    return exponent * 0.6931471805599453 + kCountTables.log[kSmall + fraction];
+}
+
+// 1 / sqrt(n) rounded to float, from the table below 4,096 (the same bits).
+inline float inv_sqrt_of_count(std::uint32_t n) {
+    if (n < CountTables::kSmall) return kCountTables.inv_sqrt[n];
+    return static_cast<float>(1 / std::sqrt(static_cast<double>(n)));
 }
 
 template <class Model>
@@ -220,6 +235,7 @@ private:
         max_depth_ = 0;
         value_min_ = std::numeric_limits<double>::infinity();
         value_max_ = -std::numeric_limits<double>::infinity();
+        value_scale_ = 0;
         // With rollouts the root needs no value of its own before its children.
         if (cfg_.evaluator == Evaluator::rollout) nodes_[0].evaluated = 1;
     }
@@ -326,7 +342,7 @@ private:
                 note_depth(depth);
                 return Outcome::completed;
             }
-            if (player == kChance) {
+            if (Model::kHasChance && player == kChance) {
                 const int k = game_.chance_outcomes(rec, outcomes_.data());
                 if (closed_loop_chance_) {
                     const int child = chance_child(node, k);
@@ -420,15 +436,15 @@ private:
         const std::uint32_t choices = ++parent.choices;
         const int first = parent.first_child;
         const bool puct = cfg_.selection == Selection::puct;
-        const double parent_visits = double(parent.visits) + parent.virtual_visits;
-        const double fpu = parent.visits ? normalise(w(node, player) / parent.visits) : 0.5;
+        // PUCT's terms only: UCT would pay a division and a square root for nothing.
+        const double fpu = puct && parent.visits ? normalise(w(node, player) / parent.visits) : 0.5;
         int legal_count = 0;
         for (int i = 0; i < words_; ++i) legal_count += std::popcount(mask_[i]);
         // A seat's mean value mapped to [0, 1] by the range of values this tree has seen,
         // pending iterations counted as the worst value: (w - min * visits) * scale / n.
         const bool ranged = value_max_ > value_min_;
-        const double scale = ranged ? 1 / (value_max_ - value_min_) : 0;
-        const double c_sqrt_parent = cfg_.c_puct * std::sqrt(parent_visits);
+        const double scale = value_scale_;
+        const double c_sqrt_parent = puct ? cfg_.c_puct * std::sqrt(double(parent.visits) + parent.virtual_visits) : 0;
         // Children that were available as often share one logarithm (all of them, in a
         // closed-loop tree).
         std::uint32_t log_of = 0;
@@ -564,7 +580,7 @@ private:
             const int player = acting_player(game_.actors(rec));
             if (player == kNobody) break;
             int action;
-            if (player == kChance) {
+            if (Model::kHasChance && player == kChance) {
                 action = sample_outcome(game_.chance_outcomes(rec, outcomes_.data()));
             } else if (policy_) {
                 action = policy_->act(rec, player);
@@ -593,18 +609,17 @@ private:
 
     const void* leaf_record(std::size_t k) const { return leaf_records_.data() + k * record_words_; }
 
-    static void refresh(SearchNode& n) {
-        const std::uint32_t count = n.visits + n.virtual_visits;
-        n.inv_sqrt_n = count ? static_cast<float>(1 / std::sqrt(static_cast<double>(count))) : 0.0f;
-    }
+    static void refresh(SearchNode& n) { n.inv_sqrt_n = inv_sqrt_of_count(n.visits + n.virtual_visits); }
 
     // Adds one visit and the value vector to every node from `node` up to the root
     // (max^n: each node keeps every seat's sum; each seat chooses by its own).
     void backup(int node, const double* value, bool was_pending) {
+        bool widened = false;
         for (int p = 0; p < players_; ++p) {
-            value_min_ = std::min(value_min_, value[p]);
-            value_max_ = std::max(value_max_, value[p]);
+            if (value[p] < value_min_) value_min_ = value[p], widened = true;
+            if (value[p] > value_max_) value_max_ = value[p], widened = true;
         }
+        if (widened && value_max_ > value_min_) value_scale_ = 1 / (value_max_ - value_min_);
         for (int n = node; n >= 0; n = at(n).parent) {
             SearchNode& sn = at(n);
             sn.visits += 1;
@@ -630,6 +645,7 @@ private:
     std::vector<std::uint64_t> leaf_records_;
     std::uint64_t started_ = 0, completed_ = 0, max_depth_ = 0;
     double value_min_ = 0, value_max_ = 0;
+    double value_scale_ = 0;  // 1 / (max - min) once the range is open, kept by backup()
     std::unique_ptr<RolloutPolicy> policy_;
 };
 
