@@ -18,6 +18,14 @@
 //
 // Information-set MCTS (ismcts): every iteration starts from a fresh determinization
 // of the root for the seat to act there, so no iteration reads what that seat cannot see.
+//
+// The solver (MCTS-solver, Winands, Bjornsson and Saito 2008), only in games that declare
+// proofs sound (core/game.hpp, Provable: deterministic, perfect information, two seats,
+// +1/0/-1): a terminal node is proven with its returns; a node is proven a win for its
+// mover as soon as one child is, and otherwise once every child is proven, with the
+// best of them. Iterations that reach a proven node back up its exact value from there;
+// selection never takes a proven loss while another child remains; a proven root ends
+// the round.
 #pragma once
 
 #include <algorithm>
@@ -53,7 +61,7 @@ struct SearchNode {
     std::uint8_t evaluated = 0;  // a decision node whose leaf value (and priors) came back
     std::uint8_t pending = 0;    // waiting for the caller's evaluation
     std::uint8_t chance_edge = 0;
-    std::uint8_t reserved = 0;
+    std::uint8_t proof = 0;      // solver: 0 unproven, else seat 0's exact value + 2 (1, 2, 3)
 };
 
 // log(n) for UCT's exploration term, which needs a few digits, not all of them: exact
@@ -108,13 +116,21 @@ public:
         closed_loop_chance_ = !cfg_.information_set;
     }
 
+    // Proofs are sound only in a game that declares them so; the option can only turn
+    // them off.
+    static constexpr bool kSolverGame = Model::kProvable;
+    // Constant false in every other game, so that its code has no solver branch at all.
+    bool solving() const { return kSolverGame && solver_; }
+
     void set_root(const void* rec) override {
         std::memcpy(root_.data(), rec, game_.record_size());
+        root_mover_ = acting_player(game_.actors(root_.data()));
         clear_tree();
     }
 
     void advance(int player, int action) override {
         game_.apply_unchecked(root_.data(), player, action);
+        root_mover_ = acting_player(game_.actors(root_.data()));
         const bool moves_in_tree = player != kChance || closed_loop_chance_;
         if (!moves_in_tree) return;  // open loop: the node stands for every outcome
         const int child = cfg_.reuse ? find_child(0, action) : -1;
@@ -137,6 +153,7 @@ public:
         const bool external = cfg_.evaluator == Evaluator::external;
         std::uint64_t since_report = 0;
         while (started_ < limit) {
+            if (solving() && nodes_[0].proof) break;  // the root's value is known: nothing left to learn
             if (external && pending_.size() >= static_cast<std::size_t>(cfg_.batch)) break;
             if ((started_ & 7) == 0) {  // every few milliseconds even with long rollouts
                 if (control.cancelled()) break;
@@ -192,6 +209,10 @@ public:
             const SearchNode& child = at(c);
             RootChild rc{child.action, child.visits, std::vector<double>(static_cast<std::size_t>(players_))};
             for (int p = 0; p < players_; ++p) rc.value_sum[static_cast<std::size_t>(p)] = w(c, p);
+            if (child.proof) {
+                const int mine = proven_for(child, root_mover_);
+                rc.proof = mine > 0 ? Proof::win : mine < 0 ? Proof::loss : Proof::draw;
+            }
             out.push_back(std::move(rc));
         }
     }
@@ -201,9 +222,15 @@ public:
         for (int p = 0; p < players_; ++p) out[p] = w(0, p);
     }
 
+    // The most visited line from the root; through a proven node, the proving move.
     void principal_variation(std::vector<int>& out) const override {
         out.clear();
         for (int n = 0;;) {
+            if (solving() && at(n).proof && at(n).first_child >= 0) {
+                n = proving_child(n);
+                out.push_back(at(n).action);
+                continue;
+            }
             int best = -1;
             for (int c = at(n).first_child; c >= 0; c = at(c).next_sibling) {
                 if (at(c).visits == 0) continue;
@@ -338,6 +365,14 @@ private:
             if (player == kNobody) {
                 std::fill(value_.begin(), value_.end(), 0.0);
                 game_.returns(rec, value_.data());
+                if (solving()) prove(node, depth, value_[0]);
+                backup(node, value_.data(), false);
+                note_depth(depth);
+                return Outcome::completed;
+            }
+            if (solving() && at(node).proof) {  // as good as a terminal: its value is exact
+                value_[0] = at(node).proof - 2;
+                value_[1] = 0.0 - value_[0];  // +0.0 for a draw, as returns give
                 backup(node, value_.data(), false);
                 note_depth(depth);
                 return Outcome::completed;
@@ -367,11 +402,92 @@ private:
                 make_pending(node, player, rec);
                 return Outcome::pending;
             }
-            const int child = select_child(node, player, rec);
+            if (solving()) {
+                if (depth >= movers_.size()) movers_.resize(depth + 1);
+                movers_[depth] = player;
+            }
+            int child = select_child(node, player, rec, depth);
+            // Settled by its new children (a win in one): the iteration takes the move
+            // that achieves the proof, so that it has its visit.
+            if (solving() && at(node).proof) child = proving_child(node);
             game_.apply_unchecked(rec, player, at(child).action);
             node = child;
             ++depth;
         }
+    }
+
+    // ---- the solver ----
+
+    // The most visited child of a proven node with the node's own value (the first on a
+    // tie): the move that proves it.
+    int proving_child(int node) const {
+        int best = -1;
+        for (int c = at(node).first_child; c >= 0; c = at(c).next_sibling) {
+            if (at(c).proof == at(node).proof && (best < 0 || at(c).visits > at(best).visits)) best = c;
+        }
+        return best >= 0 ? best : at(node).first_child;  // a proof always comes from a child
+    }
+
+    // A proven node's exact value for `seat`: +1 win, 0 draw, -1 loss.
+    static int proven_for(const SearchNode& n, int seat) {
+        const int v = n.proof - 2;
+        return seat == 0 ? v : -v;
+    }
+
+    // Proves the terminal `node`, reached at `depth` of this iteration, with seat 0's
+    // return, and then each ancestor that this proof settles: one whose mover (movers_,
+    // recorded on the way down) now has a proven win, or whose children are all proven
+    // (it takes the best of them for its mover). In a closed-loop deterministic tree a
+    // node's children are made for all its legal actions at once, so "all children"
+    // is all moves.
+    void prove(int node, std::uint64_t depth, double returned) {
+        if (!mark_proven(at(node), returned)) return;
+        settle(node, depth);
+    }
+
+    // Sets a node's proof from seat 0's return; false outside the promise (+1, 0, -1),
+    // where nothing is proven.
+    static bool mark_proven(SearchNode& n, double returned) {
+        if (returned != 1.0 && returned != 0.0 && returned != -1.0) return false;
+        n.proof = static_cast<std::uint8_t>(static_cast<int>(returned) + 2);
+        return true;
+    }
+
+    // The ancestors of the proven `node` (at `depth`) that its proof settles.
+    void settle(int node, std::uint64_t depth) {
+        int v = at(node).proof - 2;
+        while (node != 0) {
+            const int parent = at(node).parent;
+            const int mover = movers_[--depth];
+            if ((mover == 0 ? v : -v) < 1) {
+                int best = -2;
+                for (int c = at(parent).first_child; c >= 0; c = at(c).next_sibling) {
+                    if (!at(c).proof) return;  // still open
+                    best = std::max(best, proven_for(at(c), mover));
+                }
+                v = mover == 0 ? best : -best;
+            }
+            at(parent).proof = static_cast<std::uint8_t>(v + 2);
+            node = parent;
+        }
+    }
+
+    // Proves at once the children just made under `node` (at `depth`, the mover's record
+    // `rec`) whose move ends the game, one step of look-ahead: a win in one settles its
+    // parent without a visit, and a threat is seen a level sooner. It costs one step per
+    // new child, in games with proofs only.
+    void prove_new_children(int node, const void* rec, int player, int first_old, std::uint64_t depth) {
+        int proven = -1;
+        for (int c = at(node).first_child; c != first_old; c = at(c).next_sibling) {
+            std::memcpy(look_.data(), rec, game_.record_size());
+            game_.apply_unchecked(look_.data(), player, at(c).action);
+            if (!game_.is_terminal(look_.data())) continue;
+            double returned[2] = {0.0, 0.0};
+            game_.returns(look_.data(), returned);
+            // Settled from the best of them for the mover: a win proves the parent outright.
+            if (mark_proven(at(c), returned[0]) && (proven < 0 || proven_for(at(c), player) > proven_for(at(proven), player))) proven = c;
+        }
+        if (proven >= 0) settle(proven, depth + 1);
     }
 
     void note_depth(std::uint64_t depth) { max_depth_ = std::max(max_depth_, depth); }
@@ -427,7 +543,7 @@ private:
     // PUCT (mean plus prior-weighted exploration). Legal actions without a child get one
     // first: all of them at a node's first choice, and in the open loop any that other
     // outcomes did not allow before.
-    int select_child(int node, int player, const void* rec) {
+    int select_child(int node, int player, const void* rec, std::uint64_t depth) {
         game_.legal_mask(rec, player, mask_.data());  // fills every word
         std::uint64_t* const seen = seen_.data();
         if (words_ == 1) seen[0] = 0;  // the common case, without a memset call
@@ -451,6 +567,7 @@ private:
         double c_sqrt_log = 0;
 
         int best = -1;
+        int fallback = -1;  // solver: a legal child, should every one be a proven loss
         double best_score = -std::numeric_limits<double>::infinity();
         int unvisited = 0;  // UCT: untried children, chosen among uniformly
         auto consider = [&](int c) {
@@ -460,7 +577,14 @@ private:
             seen_[a >> 6] |= 1ull << (a & 63);
             ++child.available;
             const double inv_sqrt_n = child.inv_sqrt_n;
-            const double q_sum = ranged ? (w(c, player) - value_min_ * child.visits) * scale : 0.5 * child.visits;
+            double q_sum = ranged ? (w(c, player) - value_min_ * child.visits) * scale : 0.5 * child.visits;
+            if (solving() && child.proof) {
+                fallback = c;
+                const int mine = proven_for(child, player);
+                if (mine < 0) return;  // a proven loss is never the better move
+                // The exact value in place of the mean of the iterations before the proof.
+                q_sum = (ranged ? (mine - value_min_) * scale : 0.5) * child.visits;
+            }
             double score;
             if (puct) {
                 const double q = child.visits ? q_sum * inv_sqrt_n * inv_sqrt_n : child.virtual_visits ? 0.0 : fpu;
@@ -487,12 +611,13 @@ private:
             seen_[i] = mask_[i] & ~seen_[i];
             untried = untried || seen_[i] != 0;
         }
-        if (!untried) return best;
+        if (!untried) return best >= 0 ? best : fallback;
         // Counted available at every earlier choice, as an action of a closed-loop node
         // always is (in the open loop that overstates an action some outcomes did not
         // allow, until exploration has settled it); `consider` adds this choice.
         const double share = cfg_.policy_prior > 0 && policy_ ? cfg_.policy_prior : 0.0;
         add_children(node, seen_.data(), static_cast<float>((1 - share) / legal_count), choices - 1);
+        if (solving()) prove_new_children(node, rec, player, first, depth);
         if (share > 0) {
             // The rollout policy's own move gets `share` of the prior on top.
             policy_->reset(rng_.next());
@@ -635,6 +760,10 @@ private:
     const std::size_t record_words_;
     Rng rng_;
     bool closed_loop_chance_ = true;
+    const bool solver_ = kSolverGame && cfg_.solver != SolverMode::off;
+    int root_mover_ = 0;           // the seat to act at the root
+    std::vector<int> movers_;      // solver: the seat that chose at each depth of this iteration
+    std::vector<std::uint64_t> look_ = std::vector<std::uint64_t>(record_words_);  // solver: one step ahead
     std::vector<std::uint64_t> root_, work_;
     std::vector<std::uint64_t> mask_, seen_;
     std::vector<ChanceOutcome> outcomes_;

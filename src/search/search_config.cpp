@@ -39,6 +39,9 @@ constexpr OptionSpec kSearchOptions[] = {
     {"inputs", OptionType::choice, "observation", 0, 0, "observation,features",
      "what a leaf's row holds (external evaluator): the observation, or the game's feature vector (seat variant), "
      "both from the seat to act at the leaf"},
+    {"solver", OptionType::choice, "auto", 0, 0, "auto,true,false",
+     "prove wins, draws and losses exactly in the tree (MCTS-solver); auto: in deterministic, perfect-information "
+     "two-seat games (tictactoe), true: the same but refused elsewhere, false: never"},
 };
 
 // A canonical spec names time_ms only when a budget was given, so that it parses again
@@ -109,6 +112,8 @@ SearchConfig parse_search_spec(std::string_view text) {
     c.reuse = options.get_bool("reuse");
     c.seed = static_cast<std::uint64_t>(options.get_int("seed"));
     c.inputs = options.get_choice("inputs") == "features" ? LeafInputs::features : LeafInputs::observation;
+    const std::string& solver = options.get_choice("solver");
+    c.solver = solver == "true" ? SolverMode::on : solver == "false" ? SolverMode::off : SolverMode::automatic;
     if (c.inputs == LeafInputs::features && c.evaluator != Evaluator::external) {
         fail(Status::invalid_argument, "search '" + std::string(text) +
                                            "' sets inputs=features, which only an external evaluator reads: "

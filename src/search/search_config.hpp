@@ -14,6 +14,9 @@ enum class Selection { uct, puct };
 enum class Evaluator { rollout, external };
 enum class ChanceMode { sample, expand };
 enum class LeafInputs { observation, features };
+// auto: proofs where the game declares them sound (core/game.hpp, Provable); on: the
+// same, and a game that cannot have them is refused; off: never.
+enum class SolverMode { automatic, on, off };
 
 struct SearchConfig {
     std::string spec;            // canonical: every option in declared order
@@ -39,6 +42,7 @@ struct SearchConfig {
     // What write_leaves puts in a leaf's row: the observation, or the game's feature
     // vector (seat variant) seen by the seat to act at the leaf (external evaluator).
     LeafInputs inputs = LeafInputs::observation;
+    SolverMode solver = SolverMode::automatic;
 };
 
 // Parses and checks a spec; throws Error naming the bad part and what is accepted.

@@ -48,6 +48,8 @@ class TicTacToe {
 public:
     static constexpr std::string_view kName = "tictactoe";
     static constexpr std::uint32_t kStateVersion = 1;
+    // Deterministic, perfect information, two seats, +1/0/-1: search may prove values.
+    static constexpr bool kProvable = true;
 
     struct State {
         std::uint16_t marks[2];  // cell bitsets of seat 0 (X) and seat 1 (O)
