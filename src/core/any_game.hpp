@@ -57,6 +57,8 @@ public:
     std::span<const ObsField> obs_fields() const { return obs_fields_; }
     std::size_t record_size() const { return record_size_; }
     std::uint32_t state_version() const { return state_version_; }
+    // Whether a search may prove this game's values exactly (core/game.hpp, Provable).
+    bool provable() const { return provable_; }
     virtual int max_chance_outcomes() const = 0;
     // The game's own columns of event rows, after the header (core/event_log.hpp).
     std::span<const EventField> event_fields() const { return event_fields_; }
@@ -182,6 +184,7 @@ protected:
     std::size_t record_size_ = 0;
     std::size_t position_offset_ = 0, position_size_ = 0;  // the game state within a record
     std::uint32_t state_version_ = 0;
+    bool provable_ = false;
     int feature_size_ = 0;
     std::span<const ObsField> feature_fields_;
     std::uint32_t feature_version_ = 0;
@@ -208,6 +211,7 @@ public:
         position_offset_ = offsetof(Rec, state);
         position_size_ = sizeof(State);
         state_version_ = G::kStateVersion;
+        provable_ = Provable<G>;
         if constexpr (HasFeatures<G>) {
             feature_fields_ = game_.feature_fields();
             for (const auto& f : feature_fields_) feature_size_ = std::max(feature_size_, f.offset + f.size);
@@ -223,6 +227,10 @@ public:
     const G& rules() const { return game_; }
     // The record's size as a constant, so that the slot loops copy it inline.
     static constexpr std::size_t kRecordBytes = sizeof(Rec);
+    // Whether the game can ever show a chance outcome as an action (the search compiles
+    // its chance branches out of games that cannot).
+    static constexpr bool kHasChance = HasChance<G>;
+    static constexpr bool kProvable = Provable<G>;
 
     int max_chance_outcomes() const override {
         if constexpr (HasChance<G>) return game_.max_chance_outcomes();

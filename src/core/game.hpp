@@ -94,6 +94,15 @@ concept HasDeterminize = requires(const G& g, typename G::State& s, int pov, Rng
     { g.determinize(s, pov, rng) } -> std::same_as<void>;
 };
 
+// Games whose values a search may prove exactly (the MCTS solver, docs/search.md)
+// declare `static constexpr bool kProvable = true`: a promise that apply never draws
+// from the generator (no chance, implicit or explicit), every seat sees everything,
+// there are two seats, and the returns of a finished game are +1, 0 or -1 for seat 0
+// and the opposite for seat 1. A proof in any other game could be wrong, so the
+// solver is never on there.
+template <class G>
+concept Provable = G::kProvable == true;
+
 // Games with a faster legality test than building the mask.
 template <class G>
 concept HasIsLegal = requires(const G& g, const typename G::State& cs, int player, int action) {

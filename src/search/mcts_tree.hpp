@@ -18,6 +18,14 @@
 //
 // Information-set MCTS (ismcts): every iteration starts from a fresh determinization
 // of the root for the seat to act there, so no iteration reads what that seat cannot see.
+//
+// The solver (MCTS-solver, Winands, Bjornsson and Saito 2008), only in games that declare
+// proofs sound (core/game.hpp, Provable: deterministic, perfect information, two seats,
+// +1/0/-1): a terminal node is proven with its returns; a node is proven a win for its
+// mover as soon as one child is, and otherwise once every child is proven, with the
+// best of them. Iterations that reach a proven node back up its exact value from there;
+// selection never takes a proven loss while another child remains; a proven root ends
+// the round.
 #pragma once
 
 #include <algorithm>
@@ -54,24 +62,39 @@ struct SearchNode {
     std::uint8_t evaluated = 0;  // a decision node whose leaf value (and priors) came back
     std::uint8_t pending = 0;    // waiting for the caller's evaluation
     std::uint8_t chance_edge = 0;
-    std::uint8_t reserved = 0;
+    std::uint8_t proof = 0;      // solver: 0 unproven, else seat 0's exact value + 2 (1, 2, 3)
 };
 
 // log(n) for UCT's exploration term, which needs a few digits, not all of them: exact
 // from a table below 4,096, else from the exponent and a table of the 10 bits after the
-// leading one (within 0.001 of the true value). No library call on the hot path.
-inline double log_of_count(std::uint32_t n) {
+// leading one (within 0.001 of the true value). No library call on the hot path, and the
+// tables are built when the library loads, so a lookup has no guard to test.
+struct CountTables {
     static constexpr std::uint32_t kSmall = 4096, kFraction = 1024;
-    static const std::vector<double> table = [] {
-        std::vector<double> t(kSmall + kFraction);
-        for (std::uint32_t i = 1; i < kSmall; ++i) t[i] = std::log(static_cast<double>(i));
-        for (std::uint32_t k = 0; k < kFraction; ++k) t[kSmall + k] = std::log1p((k + 0.5) / kFraction);
-        return t;
-    }();
-    if (n < kSmall) return table[n];
+    double log[kSmall + kFraction];
+    float inv_sqrt[kSmall];  // 1 / sqrt(n) as refresh() rounds it; 0 for 0
+    CountTables() {
+        log[0] = 0;
+        for (std::uint32_t i = 1; i < kSmall; ++i) log[i] = std::log(static_cast<double>(i));
+        for (std::uint32_t k = 0; k < kFraction; ++k) log[kSmall + k] = std::log1p((k + 0.5) / kFraction);
+        inv_sqrt[0] = 0.0f;
+        for (std::uint32_t i = 1; i < kSmall; ++i) inv_sqrt[i] = static_cast<float>(1 / std::sqrt(static_cast<double>(i)));
+    }
+};
+inline const CountTables kCountTables;
+
+inline double log_of_count(std::uint32_t n) {
+    constexpr std::uint32_t kSmall = CountTables::kSmall, kFraction = CountTables::kFraction;
+    if (n < kSmall) return kCountTables.log[n];
     const int exponent = 31 - std::countl_zero(n);  // at least 12
     const std::uint32_t fraction = (n >> (exponent - 10)) & (kFraction - 1);
-    return exponent * 0.6931471805599453 + table[kSmall + fraction];
+    return exponent * 0.6931471805599453 + kCountTables.log[kSmall + fraction];
+}
+
+// 1 / sqrt(n) rounded to float, from the table below 4,096 (the same bits).
+inline float inv_sqrt_of_count(std::uint32_t n) {
+    if (n < CountTables::kSmall) return kCountTables.inv_sqrt[n];
+    return static_cast<float>(1 / std::sqrt(static_cast<double>(n)));
 }
 
 template <class Model>
@@ -96,13 +119,21 @@ public:
         closed_loop_chance_ = !cfg_.information_set;
     }
 
+    // Proofs are sound only in a game that declares them so; the option can only turn
+    // them off.
+    static constexpr bool kSolverGame = Model::kProvable;
+    // Constant false in every other game, so that its code has no solver branch at all.
+    bool solving() const { return kSolverGame && solver_; }
+
     void set_root(const void* rec) override {
         std::memcpy(root_.data(), rec, game_.record_size());
+        root_mover_ = acting_player(game_.actors(root_.data()));
         clear_tree();
     }
 
     void advance(int player, int action) override {
         game_.apply_unchecked(root_.data(), player, action);
+        root_mover_ = acting_player(game_.actors(root_.data()));
         const bool moves_in_tree = player != kChance || closed_loop_chance_;
         if (!moves_in_tree) return;  // open loop: the node stands for every outcome
         const int child = cfg_.reuse ? find_child(0, action) : -1;
@@ -125,6 +156,7 @@ public:
         const bool external = cfg_.evaluator == Evaluator::external;
         std::uint64_t since_report = 0;
         while (started_ < limit) {
+            if (solving() && nodes_[0].proof) break;  // the root's value is known: nothing left to learn
             if (external && pending_.size() >= static_cast<std::size_t>(cfg_.batch)) break;
             if ((started_ & 7) == 0) {  // every few milliseconds even with long rollouts
                 if (control.cancelled()) break;
@@ -180,6 +212,10 @@ public:
             const SearchNode& child = at(c);
             RootChild rc{child.action, child.visits, std::vector<double>(static_cast<std::size_t>(players_))};
             for (int p = 0; p < players_; ++p) rc.value_sum[static_cast<std::size_t>(p)] = w(c, p);
+            if (child.proof) {
+                const int mine = proven_for(child, root_mover_);
+                rc.proof = mine > 0 ? Proof::win : mine < 0 ? Proof::loss : Proof::draw;
+            }
             out.push_back(std::move(rc));
         }
     }
@@ -189,9 +225,15 @@ public:
         for (int p = 0; p < players_; ++p) out[p] = w(0, p);
     }
 
+    // The most visited line from the root; through a proven node, the proving move.
     void principal_variation(std::vector<int>& out) const override {
         out.clear();
         for (int n = 0;;) {
+            if (solving() && at(n).proof && at(n).first_child >= 0) {
+                n = proving_child(n);
+                out.push_back(at(n).action);
+                continue;
+            }
             int best = -1;
             for (int c = at(n).first_child; c >= 0; c = at(c).next_sibling) {
                 if (at(c).visits == 0) continue;
@@ -223,6 +265,7 @@ private:
         max_depth_ = 0;
         value_min_ = std::numeric_limits<double>::infinity();
         value_max_ = -std::numeric_limits<double>::infinity();
+        value_scale_ = 0;
         // With rollouts the root needs no value of its own before its children.
         if (cfg_.evaluator == Evaluator::rollout) nodes_[0].evaluated = 1;
     }
@@ -315,6 +358,8 @@ private:
         if (cfg_.information_set) {
             const int pov = acting_player(game_.actors(rec));
             game_.determinize(rec, pov, rng_.next());  // also reseeds the copy's generator
+        } else if constexpr (Model::kProvable) {
+            rng_.next();  // a deterministic game never reads the copy's generator: keep only the draw
         } else {
             reseed(rec, rng_.next());
         }
@@ -325,11 +370,19 @@ private:
             if (player == kNobody) {
                 std::fill(value_.begin(), value_.end(), 0.0);
                 game_.returns(rec, value_.data());
+                if (solving()) prove(node, depth, value_[0]);
                 backup(node, value_.data(), false);
                 note_depth(depth);
                 return Outcome::completed;
             }
-            if (player == kChance) {
+            if (solving() && at(node).proof) {  // as good as a terminal: its value is exact
+                value_[0] = at(node).proof - 2;
+                value_[1] = 0.0 - value_[0];  // +0.0 for a draw, as returns give
+                backup(node, value_.data(), false);
+                note_depth(depth);
+                return Outcome::completed;
+            }
+            if (Model::kHasChance && player == kChance) {
                 const int k = game_.chance_outcomes(rec, outcomes_.data());
                 if (closed_loop_chance_) {
                     const int child = chance_child(node, k);
@@ -354,11 +407,92 @@ private:
                 make_pending(node, player, rec);
                 return Outcome::pending;
             }
-            const int child = select_child(node, player, rec);
+            if (solving()) {
+                if (depth >= movers_.size()) movers_.resize(depth + 1);
+                movers_[depth] = player;
+            }
+            int child = select_child(node, player, rec, depth);
+            // Settled by its new children (a win in one): the iteration takes the move
+            // that achieves the proof, so that it has its visit.
+            if (solving() && at(node).proof) child = proving_child(node);
             game_.apply_unchecked(rec, player, at(child).action);
             node = child;
             ++depth;
         }
+    }
+
+    // ---- the solver ----
+
+    // The most visited child of a proven node with the node's own value (the first on a
+    // tie): the move that proves it.
+    int proving_child(int node) const {
+        int best = -1;
+        for (int c = at(node).first_child; c >= 0; c = at(c).next_sibling) {
+            if (at(c).proof == at(node).proof && (best < 0 || at(c).visits > at(best).visits)) best = c;
+        }
+        return best >= 0 ? best : at(node).first_child;  // a proof always comes from a child
+    }
+
+    // A proven node's exact value for `seat`: +1 win, 0 draw, -1 loss.
+    static int proven_for(const SearchNode& n, int seat) {
+        const int v = n.proof - 2;
+        return seat == 0 ? v : -v;
+    }
+
+    // Proves the terminal `node`, reached at `depth` of this iteration, with seat 0's
+    // return, and then each ancestor that this proof settles: one whose mover (movers_,
+    // recorded on the way down) now has a proven win, or whose children are all proven
+    // (it takes the best of them for its mover). In a closed-loop deterministic tree a
+    // node's children are made for all its legal actions at once, so "all children"
+    // is all moves.
+    [[gnu::noinline]] void prove(int node, std::uint64_t depth, double returned) {
+        if (!mark_proven(at(node), returned)) return;
+        settle(node, depth);
+    }
+
+    // Sets a node's proof from seat 0's return; false outside the promise (+1, 0, -1),
+    // where nothing is proven.
+    static bool mark_proven(SearchNode& n, double returned) {
+        if (returned != 1.0 && returned != 0.0 && returned != -1.0) return false;
+        n.proof = static_cast<std::uint8_t>(static_cast<int>(returned) + 2);
+        return true;
+    }
+
+    // The ancestors of the proven `node` (at `depth`) that its proof settles.
+    void settle(int node, std::uint64_t depth) {
+        int v = at(node).proof - 2;
+        while (node != 0) {
+            const int parent = at(node).parent;
+            const int mover = movers_[--depth];
+            if ((mover == 0 ? v : -v) < 1) {
+                int best = -2;
+                for (int c = at(parent).first_child; c >= 0; c = at(c).next_sibling) {
+                    if (!at(c).proof) return;  // still open
+                    best = std::max(best, proven_for(at(c), mover));
+                }
+                v = mover == 0 ? best : -best;
+            }
+            at(parent).proof = static_cast<std::uint8_t>(v + 2);
+            node = parent;
+        }
+    }
+
+    // Proves at once the children just made under `node` (at `depth`, the mover's record
+    // `rec`) whose move ends the game, one step of look-ahead: a win in one settles its
+    // parent without a visit, and a threat is seen a level sooner. It costs one step per
+    // new child, in games with proofs only.
+    [[gnu::noinline]] void prove_new_children(int node, const void* rec, int player, int first_old, std::uint64_t depth) {
+        int proven = -1;
+        for (int c = at(node).first_child; c != first_old; c = at(c).next_sibling) {
+            std::memcpy(look_.data(), rec, game_.record_size());
+            game_.apply_unchecked(look_.data(), player, at(c).action);
+            if (!game_.is_terminal(look_.data())) continue;
+            double returned[2] = {0.0, 0.0};
+            game_.returns(look_.data(), returned);
+            // Settled from the best of them for the mover: a win proves the parent outright.
+            if (mark_proven(at(c), returned[0]) && (proven < 0 || proven_for(at(c), player) > proven_for(at(proven), player))) proven = c;
+        }
+        if (proven >= 0) settle(proven, depth + 1);
     }
 
     void note_depth(std::uint64_t depth) { max_depth_ = std::max(max_depth_, depth); }
@@ -414,7 +548,9 @@ private:
     // PUCT (mean plus prior-weighted exploration). Legal actions without a child get one
     // first: all of them at a node's first choice, and in the open loop any that other
     // outcomes did not allow before.
-    int select_child(int node, int player, const void* rec) {
+    // Inlined by force, with `consider`, into the iteration's loop: as calls they cost a
+    // third of an iteration's instructions.
+    [[gnu::always_inline]] int select_child(int node, int player, const void* rec, std::uint64_t depth) {
         game_.legal_mask(rec, player, mask_.data());  // fills every word
         std::uint64_t* const seen = seen_.data();
         if (words_ == 1) seen[0] = 0;  // the common case, without a memset call
@@ -423,31 +559,39 @@ private:
         const std::uint32_t choices = ++parent.choices;
         const int first = parent.first_child;
         const bool puct = cfg_.selection == Selection::puct;
-        const double parent_visits = double(parent.visits) + parent.virtual_visits;
-        const double fpu = parent.visits ? normalise(w(node, player) / parent.visits) : 0.5;
+        // PUCT's terms only: UCT would pay a division and a square root for nothing.
+        const double fpu = puct && parent.visits ? normalise(w(node, player) / parent.visits) : 0.5;
         int legal_count = 0;
         for (int i = 0; i < words_; ++i) legal_count += std::popcount(mask_[i]);
         // A seat's mean value mapped to [0, 1] by the range of values this tree has seen,
         // pending iterations counted as the worst value: (w - min * visits) * scale / n.
         const bool ranged = value_max_ > value_min_;
-        const double scale = ranged ? 1 / (value_max_ - value_min_) : 0;
-        const double c_sqrt_parent = cfg_.c_puct * std::sqrt(parent_visits);
+        const double scale = value_scale_;
+        const double c_sqrt_parent = puct ? cfg_.c_puct * std::sqrt(double(parent.visits) + parent.virtual_visits) : 0;
         // Children that were available as often share one logarithm (all of them, in a
         // closed-loop tree).
         std::uint32_t log_of = 0;
         double c_sqrt_log = 0;
 
         int best = -1;
+        int fallback = -1;  // solver: a legal child, should every one be a proven loss
         double best_score = -std::numeric_limits<double>::infinity();
         int unvisited = 0;  // UCT: untried children, chosen among uniformly
-        auto consider = [&](int c) {
+        auto consider = [&](int c) __attribute__((always_inline)) {
             SearchNode& child = at(c);
             const int a = child.action;
             if (!((mask_[a >> 6] >> (a & 63)) & 1)) return;
             seen_[a >> 6] |= 1ull << (a & 63);
             ++child.available;
             const double inv_sqrt_n = child.inv_sqrt_n;
-            const double q_sum = ranged ? (w(c, player) - value_min_ * child.visits) * scale : 0.5 * child.visits;
+            double q_sum = ranged ? (w(c, player) - value_min_ * child.visits) * scale : 0.5 * child.visits;
+            if (solving() && child.proof) {
+                fallback = c;
+                const int mine = proven_for(child, player);
+                if (mine < 0) return;  // a proven loss is never the better move
+                // The exact value in place of the mean of the iterations before the proof.
+                q_sum = (ranged ? (mine - value_min_) * scale : 0.5) * child.visits;
+            }
             double score;
             if (puct) {
                 const double q = child.visits ? q_sum * inv_sqrt_n * inv_sqrt_n : child.virtual_visits ? 0.0 : fpu;
@@ -474,12 +618,13 @@ private:
             seen_[i] = mask_[i] & ~seen_[i];
             untried = untried || seen_[i] != 0;
         }
-        if (!untried) return best;
+        if (!untried) return best >= 0 ? best : fallback;
         // Counted available at every earlier choice, as an action of a closed-loop node
         // always is (in the open loop that overstates an action some outcomes did not
         // allow, until exploration has settled it); `consider` adds this choice.
         const double share = cfg_.policy_prior > 0 && policy_ ? cfg_.policy_prior : 0.0;
         add_children(node, seen_.data(), static_cast<float>((1 - share) / legal_count), choices - 1);
+        if (solving()) prove_new_children(node, rec, player, first, depth);
         if (share > 0) {
             // The rollout policy's own move gets `share` of the prior on top.
             policy_->reset(rng_.next());
@@ -567,7 +712,7 @@ private:
             const int player = acting_player(game_.actors(rec));
             if (player == kNobody) break;
             int action;
-            if (player == kChance) {
+            if (Model::kHasChance && player == kChance) {
                 action = sample_outcome(game_.chance_outcomes(rec, outcomes_.data()));
             } else if (policy_) {
                 action = policy_->act(rec, player);
@@ -597,18 +742,17 @@ private:
 
     const void* leaf_record(std::size_t k) const { return leaf_records_.data() + k * record_words_; }
 
-    static void refresh(SearchNode& n) {
-        const std::uint32_t count = n.visits + n.virtual_visits;
-        n.inv_sqrt_n = count ? static_cast<float>(1 / std::sqrt(static_cast<double>(count))) : 0.0f;
-    }
+    static void refresh(SearchNode& n) { n.inv_sqrt_n = inv_sqrt_of_count(n.visits + n.virtual_visits); }
 
     // Adds one visit and the value vector to every node from `node` up to the root
     // (max^n: each node keeps every seat's sum; each seat chooses by its own).
-    void backup(int node, const double* value, bool was_pending) {
+    [[gnu::always_inline]] void backup(int node, const double* value, bool was_pending) {
+        bool widened = false;
         for (int p = 0; p < players_; ++p) {
-            value_min_ = std::min(value_min_, value[p]);
-            value_max_ = std::max(value_max_, value[p]);
+            if (value[p] < value_min_) value_min_ = value[p], widened = true;
+            if (value[p] > value_max_) value_max_ = value[p], widened = true;
         }
+        if (widened && value_max_ > value_min_) value_scale_ = 1 / (value_max_ - value_min_);
         for (int n = node; n >= 0; n = at(n).parent) {
             SearchNode& sn = at(n);
             sn.visits += 1;
@@ -624,6 +768,10 @@ private:
     const std::size_t record_words_;
     Rng rng_;
     bool closed_loop_chance_ = true;
+    const bool solver_ = kSolverGame && cfg_.solver != SolverMode::off;
+    int root_mover_ = 0;           // the seat to act at the root
+    std::vector<int> movers_;      // solver: the seat that chose at each depth of this iteration
+    std::vector<std::uint64_t> look_ = std::vector<std::uint64_t>(record_words_);  // solver: one step ahead
     std::vector<std::uint64_t> root_, work_;
     std::vector<std::uint64_t> mask_, seen_;
     std::vector<ChanceOutcome> outcomes_;
@@ -634,6 +782,7 @@ private:
     std::vector<std::uint64_t> leaf_records_;
     std::uint64_t started_ = 0, completed_ = 0, max_depth_ = 0;
     double value_min_ = 0, value_max_ = 0;
+    double value_scale_ = 0;  // 1 / (max - min) once the range is open, kept by backup()
     std::unique_ptr<RolloutPolicy> policy_;
     std::unique_ptr<LeafEvaluator> leaf_;
 };

@@ -45,6 +45,12 @@ Search::Search(std::shared_ptr<const AnyGame> game, std::string_view spec, std::
         }
         choice_rng_.push_back(Rng::from_seed(derive_seed(derive_seed(cfg_.seed, kChoiceStream), r)));
     }
+    if (cfg_.solver == SolverMode::on && !game_->provable()) {
+        fail(Status::invalid_argument, "search '" + std::string(spec) + "' sets solver=true, but " + game_->name() +
+                                           " is not a deterministic, perfect-information two-seat game, where proofs "
+                                           "would be unsound: use solver=auto or solver=false (games with proofs: "
+                                           "tictactoe)");
+    }
     if (cfg_.inputs == LeafInputs::features && game_->feature_size() == 0) {
         fail(Status::invalid_argument, "search '" + std::string(spec) + "' sets inputs=features, but " + game_->name() +
                                            " has no feature vectors: use inputs=observation (games with feature "
@@ -253,15 +259,23 @@ void Search::finish_round() {
         seconds_[r] = seconds;
         has_result_[r] = 1;
         const std::vector<RootChild> children = root_children(r);
-        if (cfg_.temperature <= 0 || children.empty()) {
-            chosen_[r] = most_visited(r);
+        bool proven_win = false, open_move = false;  // solver: a move that wins, one that is not a proven loss
+        for (const RootChild& c : children) {
+            proven_win = proven_win || c.proof == Proof::win;
+            open_move = open_move || (c.proof != Proof::loss && c.visits > 0);
+        }
+        if (cfg_.temperature <= 0 || children.empty() || proven_win) {
+            chosen_[r] = most_visited(r);  // a proven win is played whatever the temperature
             continue;
         }
-        // Sample in proportion to visits^(1/t), in action order, with the root's generator.
+        // Sample in proportion to visits^(1/t), in action order, with the root's generator;
+        // proven losses get no weight while another move remains.
         std::vector<double> weight(children.size());
         double total = 0;
         for (std::size_t i = 0; i < children.size(); ++i) {
-            total += (weight[i] = std::pow(static_cast<double>(children[i].visits), 1.0 / cfg_.temperature));
+            const bool excluded = open_move && children[i].proof == Proof::loss;
+            weight[i] = excluded ? 0.0 : std::pow(static_cast<double>(children[i].visits), 1.0 / cfg_.temperature);
+            total += weight[i];
         }
         if (!(total > 0) || !std::isfinite(total)) {
             chosen_[r] = most_visited(r);
@@ -298,6 +312,8 @@ std::vector<RootChild> Search::root_children(std::size_t root) const {
         if (!merged.empty() && merged.back().action == c.action) {
             merged.back().visits += c.visits;
             for (std::size_t p = 0; p < players; ++p) merged.back().value_sum[p] += c.value_sum[p];
+            // Proofs are exact, so the trees that have one agree.
+            if (merged.back().proof == Proof::none) merged.back().proof = c.proof;
         } else {
             merged.push_back(std::move(c));
         }
@@ -305,17 +321,22 @@ std::vector<RootChild> Search::root_children(std::size_t root) const {
     return merged;
 }
 
-// Most visits; ties to the higher mean value for the seat to act, then the lower action.
+// A proven win first, a proven loss last (solver), then most visits; ties to the higher
+// mean value for the seat to act, then the lower action.
 int Search::most_visited(std::size_t root) const {
     const int seat = acting_player(game_->actors(tree(root, 0).root_record()));
-    int best = kNoAction;
+    auto rank = [](Proof p) { return p == Proof::win ? 2 : p == Proof::loss ? 0 : 1; };
+    int best = kNoAction, best_rank = -1;
     std::uint64_t best_visits = 0;
     double best_mean = -std::numeric_limits<double>::infinity();
     for (const RootChild& c : root_children(root)) {
-        if (c.visits == 0) continue;
-        const double mean = seat >= 0 ? c.value_sum[static_cast<std::size_t>(seat)] / static_cast<double>(c.visits) : 0;
-        if (c.visits > best_visits || (c.visits == best_visits && mean > best_mean)) {
-            best = c.action, best_visits = c.visits, best_mean = mean;
+        // A move proven by looking one step ahead may have no visits yet.
+        if (c.visits == 0 && c.proof == Proof::none) continue;
+        const int r = rank(c.proof);
+        const double mean =
+            seat >= 0 && c.visits ? c.value_sum[static_cast<std::size_t>(seat)] / static_cast<double>(c.visits) : 0;
+        if (r > best_rank || (r == best_rank && (c.visits > best_visits || (c.visits == best_visits && mean > best_mean)))) {
+            best = c.action, best_rank = r, best_visits = c.visits, best_mean = mean;
         }
     }
     return best;
@@ -347,15 +368,17 @@ void Search::policy(std::size_t root, double temperature, float* out) const {
         fail(Status::invalid_argument, "temperature " + std::to_string(temperature) + " must be a finite number >= 0");
     }
     std::fill_n(out, game_->num_actions(), 0.0f);
-    if (temperature == 0) {
+    const std::vector<RootChild> children = root_children(root);
+    std::uint64_t most = 0;
+    bool proven_win = false;
+    for (const RootChild& c : children) most = std::max(most, c.visits), proven_win = proven_win || c.proof == Proof::win;
+    // A proven win (solver) is the move whatever the visits say; so is the chosen move
+    // of a root settled before any child had a visit.
+    if (temperature == 0 || proven_win || most == 0) {
         const int best = most_visited(root);
         if (best >= 0) out[best] = 1.0f;
         return;
     }
-    const std::vector<RootChild> children = root_children(root);
-    std::uint64_t most = 0;
-    for (const RootChild& c : children) most = std::max(most, c.visits);
-    if (most == 0) return;
     // Scaled by the largest count first, so that a small temperature cannot overflow.
     double total = 0;
     std::vector<double> weight(children.size());

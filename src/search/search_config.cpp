@@ -43,6 +43,10 @@ constexpr OptionSpec kSearchOptions[] = {
      "the value where a rollout stops early (rollout_depth; 0: at the leaf itself): the game's heuristic value, "
      "or the game's evaluation turned into win chances (catan)",
      /*elide_default=*/true},
+    {"solver", OptionType::choice, "auto", 0, 0, "auto,true,false",
+     "prove wins, draws and losses exactly in the tree (MCTS-solver); auto: in deterministic, perfect-information "
+     "two-seat games (tictactoe), true: the same but refused elsewhere, false: never",
+     /*elide_default=*/true},
 };
 
 // A canonical spec names time_ms only when a budget was given, so that it parses again
@@ -113,6 +117,8 @@ SearchConfig parse_search_spec(std::string_view text) {
     c.reuse = options.get_bool("reuse");
     c.seed = static_cast<std::uint64_t>(options.get_int("seed"));
     c.inputs = options.get_choice("inputs") == "features" ? LeafInputs::features : LeafInputs::observation;
+    const std::string& solver = options.get_choice("solver");
+    c.solver = solver == "true" ? SolverMode::on : solver == "false" ? SolverMode::off : SolverMode::automatic;
     if (c.inputs == LeafInputs::features && c.evaluator != Evaluator::external) {
         fail(Status::invalid_argument, "search '" + std::string(text) +
                                            "' sets inputs=features, which only an external evaluator reads: "

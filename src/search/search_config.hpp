@@ -15,6 +15,9 @@ enum class Evaluator { rollout, external };
 enum class ChanceMode { sample, expand };
 enum class LeafInputs { observation, features };
 enum class LeafValue { game, evaluation };
+// auto: proofs where the game declares them sound (core/game.hpp, Provable); on: the
+// same, and a game that cannot have them is refused; off: never.
+enum class SolverMode { automatic, on, off };
 
 struct SearchConfig {
     std::string spec;            // canonical: every option in declared order
@@ -43,6 +46,7 @@ struct SearchConfig {
     // Where a rollout stops early: the game's heuristic value, or the agents' evaluation
     // of the game (leaf_evaluator.hpp).
     LeafValue leaf = LeafValue::game;
+    SolverMode solver = SolverMode::automatic;
 };
 
 // Parses and checks a spec; throws Error naming the bad part and what is accepted.

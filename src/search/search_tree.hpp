@@ -14,12 +14,17 @@ namespace meeple {
 
 using SearchClock = std::chrono::steady_clock;
 
-// One action at a root: how often the search took it and the sum of what it found,
-// per seat.
+// What the solver proved about a move (docs/search.md, "The solver"), for the seat that
+// makes it: nothing, or that it loses, draws or wins against every defence.
+enum class Proof : std::int8_t { none, loss, draw, win };
+
+// One action at a root: how often the search took it, the sum of what it found, per
+// seat, and what the solver proved about it.
 struct RootChild {
     int action;
     std::uint64_t visits;
     std::vector<double> value_sum;  // [players]
+    Proof proof = Proof::none;
 };
 
 struct TreeStats {
@@ -59,7 +64,7 @@ public:
     // Visits and value sums of the root itself.
     virtual std::uint64_t root_visits() const = 0;
     virtual void root_value_sum(double* out) const = 0;
-    // The most visited line from the root.
+    // The most visited line from the root (through a proven node: the move that proves it).
     virtual void principal_variation(std::vector<int>& out) const = 0;
     virtual TreeStats stats() const = 0;
 };

@@ -40,7 +40,8 @@ static void search_with_rollouts_takes_the_win(void) {
     memset(&stats, 0, sizeof stats);
     stats.struct_size = sizeof stats;
     CHECK_OK(meeple_search_stats(search, 0, &stats));
-    CHECK(stats.chosen_action == 2 && stats.iterations == 1000 && stats.nodes > 1);
+    /* The solver proves the win in one on the first iteration, and the round ends. */
+    CHECK(stats.chosen_action == 2 && stats.iterations == 1 && stats.nodes > 1);
     CHECK_OK(meeple_search_root_actions(search, 0, NULL, NULL, NULL, 0, &n));
     CHECK(n == 5);
     CHECK_STATUS(meeple_search_root_actions(search, 0, actions, visits, values, 4, &n),

@@ -16,28 +16,6 @@ constexpr ObsField kObsFields[] = {
     {"to_move", 27, 2, {2}, "one-hot: the viewer to move, the opponent to move (X, O for spectators)"},
 };
 
-// Bit m of the table is set when the cell set m holds a line: one lookup a move.
-constexpr auto kHasLine = [] {
-    std::array<std::uint64_t, 8> bits{};
-    for (unsigned m = 0; m < 512; ++m) {
-        for (std::uint16_t line : kLineMasks) {
-            if ((m & line) == line) bits[m >> 6] |= 1ull << (m & 63);
-        }
-    }
-    return bits;
-}();
-
-bool has_line(unsigned marks) { return (kHasLine[marks >> 6] >> (marks & 63)) & 1; }
-
-// The outcome after `mover` marked a cell: only the mover can have made a line.
-std::uint8_t outcome_of(const std::uint16_t marks[2], int mover, bool misere) {
-    if (has_line(marks[mover])) {
-        const int winner = misere ? 1 - mover : mover;
-        return winner == 0 ? kXWins : kOWins;
-    }
-    return (marks[0] | marks[1]) == 0x1FF ? kDraw : kOngoing;
-}
-
 // Row m holds nine floats, 1 where the cell set m has the cell: an observation plane is
 // one 36-byte copy (18 KiB in all). Per-cell code costs a branch or a conversion a
 // cell, and batches observe random boards, where branches mispredict.
@@ -64,12 +42,6 @@ std::span<const OptionSpec> TicTacToe::option_specs() { return kOptions; }
 TicTacToe::TicTacToe(const Options& options) : misere_(options.get_bool("misere")) {}
 
 std::span<const ObsField> TicTacToe::obs_fields() const { return kObsFields; }
-
-void TicTacToe::apply(State& s, int player, int action, Rng&) const {
-    s.marks[player] |= std::uint16_t(1u << action);
-    s.to_move = static_cast<std::uint8_t>(1 - player);
-    s.outcome = outcome_of(s.marks, player, misere_);
-}
 
 void TicTacToe::observe(const State& s, int viewer, float* out) const {
     const int me = viewer == 1 ? 1 : 0;  // spectators see from X's side
