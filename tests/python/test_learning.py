@@ -97,6 +97,7 @@ def test_the_same_weights_give_the_same_model_bytes(tmp_path, require_peer):
 def test_mcts_net_with_an_exported_net_searches_as_the_gate_does(tmp_path, require_peer):
     """The gate's agent (torch in the loop) and mcts-net reading the exported file give
     the same visit counts: the file is what the loop trained, at leaves and as prior."""
+    require_peer("torch", extra="selfplay")  # before the gate's module, which imports it
     from meeple.selfplay.export import export_net
     from meeple.selfplay.gate import NetAgent
 

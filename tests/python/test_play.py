@@ -134,10 +134,13 @@ def test_bad_requests_change_nothing(served):
     assert status == 200 and b"draw.js" in page
     status, js = client.request("GET", "/draw.js")
     assert status == 200 and b"triangleBoard" in js
-    # The page's own script and the transport (HTTP to this server) are served beside it.
+    # The page's own script, the calls every page shares and the transport (HTTP to this
+    # server) are served beside it.
     status, js = client.request("GET", "/transport.js")
     assert status == 200 and b'fetch("/api/"' in js
     status, js = client.request("GET", "/play-triangle.js")
+    assert status == 200 and b"MeeplePage.api(" in js
+    status, js = client.request("GET", "/play-page.js")
     assert status == 200 and b"MeepleTransport.call" in js
 
 
@@ -608,6 +611,8 @@ def test_tictactoe_on_the_table_page_plays_a_whole_game_through_the_api():
         assert status == 200 and b'src="play-table.js"' in page
         status, script = client.request("GET", "/play-table.js")
         assert status == 200 and b"meepleTable" in script
+        status, shared = client.request("GET", "/play-page.js")
+        assert status == 200 and b"MeeplePage" in shared and b'src="play-page.js"' in page
         s = state(client)
         assert s["name"] == "tictactoe" and s["your_turn"] and [a["id"] for a in s["legal"]] == list(range(9))
         status, body = client.post("move", {"move": 0, "action": 9})

@@ -17,13 +17,14 @@ def test_it_writes_the_site_with_the_play_pages_and_their_scripts_unchanged(requ
     assert main(["web", str(out)]) == 0
     assert "open " in capsys.readouterr().out
     names = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
-    assert names == sorted(["index.html", "viewer.html", "draw.js", "transport.js", "lib/meeple.mjs", "lib/errors.mjs",
+    assert names == sorted(["index.html", "viewer.html", "draw.js", "play-page.js", "transport.js", "lib/meeple.mjs", "lib/errors.mjs",
                             "lib/wasm/meeple.mjs", "lib/wasm/meeple.wasm"]
                            + [f"play-{n}.{e}" for n in ("catan", "triangle", "table") for e in ("html", "js")])
     for name in ("catan", "triangle", "table"):
         # The page's own script is meeple play's file, byte for byte; the page differs
         # only in its policy: a worker from a Blob, WebAssembly, no server.
         assert (out / f"play-{name}.js").read_bytes() == (site.PAGES / f"play-{name}.js").read_bytes()
+        assert (out / "play-page.js").read_bytes() == (site.PAGES / "play-page.js").read_bytes()
         page = (out / f"play-{name}.html").read_text()
         original = (site.PAGES / f"play-{name}.html").read_text()
         assert page.replace("script-src 'self' 'wasm-unsafe-eval'", "script-src 'self'").replace(

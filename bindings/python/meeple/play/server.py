@@ -3,7 +3,7 @@ the engine, for ``meeple play``. Layout of the API: ``docs/play.md``.
 
 The server listens on 127.0.0.1 only and answers only requests addressed to it by that
 name (or ``localhost``), so no other machine and no other web site can drive it. It
-serves its page, its scripts (``draw.js``, ``transport.js``,
+serves its page, its scripts (``draw.js``, ``transport.js``, ``play-page.js``,
 ``play-NAME.js``) and ``/api/...``; everything else is a JSON 404. Every
 request that changes the game names the move number of the position it was made for,
 so a move sent from a stale page is refused (409) and changes nothing. A game is kept
@@ -33,7 +33,7 @@ PAGES = Path(__file__).resolve().parent / "pages"
 MAX_BODY = 1 << 20  # bytes; a position is a few kilobytes
 # The scripts a page loads: the drawing, the transport (HTTP to this server) and each
 # page's own script, the same files the static site of ``meeple web`` ships.
-_SCRIPTS = {"/draw.js": DRAW_JS, "/transport.js": PAGES / "transport.js",
+_SCRIPTS = {"/draw.js": DRAW_JS, "/transport.js": PAGES / "transport.js", "/play-page.js": PAGES / "play-page.js",
             **{f"/play-{n}.js": PAGES / f"play-{n}.js" for n in ("catan", "triangle", "table")}}
 
 

@@ -147,6 +147,7 @@ def write_site(folder: str | os.PathLike[str], build: WasmBuild | None = None) -
         "index.html": (WEB / "index.html").read_bytes(),
         "viewer.html": VIEWER.read_bytes(),
         "draw.js": DRAW_JS.read_bytes(),
+        "play-page.js": (PAGES / "play-page.js").read_bytes(),
         "transport.js": bytes("const MEEPLE_WORKER_SOURCE = " + json.dumps(worker_source(build)) + ";\n"
                               + (WEB / "transport.js").read_text(encoding="utf-8"), "utf-8"),
         "lib/wasm/meeple.wasm": build.wasm.read_bytes(),

@@ -10,22 +10,7 @@ const $ = (id) => document.getElementById(id);
 const TITLES = { tictactoe: "Tic-tac-toe", holdem: "Heads-up Hold'em" };
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
-async function api(route, body) {
-  C.busy += 1;
-  try {
-    const res = await MeepleTransport.call(route, body);
-    const data = res.data;
-    if (!res.ok) {
-      C.lastError = data.error || ("HTTP " + res.status);
-      $("error").textContent = C.lastError;
-      if (res.status === 409) { const s = await MeepleTransport.call("state"); if (s.ok) show(s.data); }
-      return null;
-    }
-    C.lastError = "";
-    $("error").textContent = "";
-    return data;
-  } finally { C.busy -= 1; }
-}
+const api = MeeplePage.api(C, async () => { const s = await MeepleTransport.call("state"); if (s.ok) show(s.data); });
 
 function card(c) {
   if (!c) return "🂠";
@@ -77,29 +62,7 @@ function show(data) {
   schedule();
 }
 
-function schedule() {
-  clearTimeout(C.timer);
-  const s = C.state;
-  if (!s || s.terminal || s.your_turn) return;
-  const speed = +$("speed").value;
-  if (speed < 0) return;
-  C.busy += 1;
-  C.timer = setTimeout(() => { C.busy -= 1; advance(); }, speed);
-}
-
-async function advance() {
-  const s = C.state;
-  if (!s || s.terminal || s.your_turn) return;
-  const data = await api("advance", { move: s.move });
-  if (data) show(data);
-}
-
-async function act(id) {
-  const s = C.state;
-  if (!s || !s.your_turn) return;
-  const data = await api("move", { move: s.move, action: +id });
-  if (data) show(data);
-}
+const { schedule, advance, act } = MeeplePage.turns(C, api, show);
 
 document.addEventListener("click", (e) => { const t = e.target.closest("button[data-act]"); if (t) act(t.dataset.act); });
 $("speed").addEventListener("change", schedule);

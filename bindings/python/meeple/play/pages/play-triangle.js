@@ -9,24 +9,7 @@ const P = {
 window.meeplePlay = P;
 const $ = (id) => document.getElementById(id);
 
-async function api(route, body) {
-  P.busy += 1;
-  try {
-    const res = await MeepleTransport.call(route, body);
-    const data = res.data;
-    if (!res.ok) {
-      P.lastError = data.error || ("HTTP " + res.status);
-      $("error").textContent = P.lastError;
-      if (res.status === 409) await refresh();
-      return null;
-    }
-    P.lastError = "";
-    $("error").textContent = "";
-    return data;
-  } finally {
-    P.busy -= 1;
-  }
-}
+const api = MeeplePage.api(P, () => refresh());
 
 async function refresh() {
   const data = await api("state");
