@@ -8,15 +8,15 @@ need PyTorch (and onnx, onnxruntime), imported when called.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import warnings
-import zipfile
 from pathlib import Path
 from typing import Any, Mapping
 
 import numpy as np
+
+from .._npz import write_npz
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "OPSET", "INPUTS", "export", "npz_path", "load_npz", "numpy_forward",
            "check_export"]
@@ -29,20 +29,6 @@ OPSET = 17
 INPUTS = "features-seat"
 
 
-# A fixed zip timestamp, so that the same weights give the same file bytes.
-_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-
-
-def _write_npz(path: Path, arrays: dict[str, np.ndarray]) -> None:
-    """An uncompressed .npz whose bytes depend only on the arrays (scalars stay 0-d),
-    written to a temporary name and renamed into place."""
-    tmp = path.with_name(path.name + ".tmp")
-    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_STORED) as z:
-        for name, array in arrays.items():
-            buf = io.BytesIO()
-            np.lib.format.write_array(buf, np.array(array, order="C"), allow_pickle=False)
-            z.writestr(zipfile.ZipInfo(name + ".npy", date_time=_ZIP_TIME), buf.getvalue())
-    os.replace(tmp, path)
 
 
 def npz_path(onnx_path: str | os.PathLike[str]) -> Path:
@@ -142,7 +128,7 @@ def export(model: Any, path: str | os.PathLike[str], *, game: str, features_vers
     onnx.save(proto, str(tmp))
     os.replace(tmp, path)
     npz = npz_path(path)
-    _write_npz(npz, _npz_arrays(model, game, features_version))
+    write_npz(npz, _npz_arrays(model, game, features_version))
     return path, npz
 
 

@@ -17,14 +17,14 @@ writes through ``ValueNet``.
 
 from __future__ import annotations
 
-import io
 import json
 import os
-import zipfile
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
 import numpy as np
+
+from .._npz import write_npz
 
 from ..game import Game
 
@@ -32,7 +32,6 @@ __all__ = ["export_net", "model_arrays", "MODEL_FORMAT", "MODEL_FORMAT_VERSION"]
 
 MODEL_FORMAT = "meeple-value-net"
 MODEL_FORMAT_VERSION = 2
-_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def model_arrays(weights: Mapping[str, Any], value_scale: float) -> dict[str, np.ndarray]:
@@ -63,16 +62,6 @@ def _metadata(game: Game, arrays: Mapping[str, np.ndarray], training: Optional[M
     if training is not None:
         meta["training"] = json.dumps(training, sort_keys=True)
     return meta
-
-
-def _write_npz(path: Path, arrays: dict[str, np.ndarray]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_STORED) as z:
-        for name, array in arrays.items():
-            buf = io.BytesIO()
-            np.lib.format.write_array(buf, np.array(array, order="C"), allow_pickle=False)
-            z.writestr(zipfile.ZipInfo(name + ".npy", date_time=_ZIP_TIME), buf.getvalue())
-    os.replace(tmp, path)
 
 
 def _write_onnx(path: Path, w: Mapping[str, np.ndarray], meta: Mapping[str, str]) -> None:
@@ -122,7 +111,7 @@ def export_net(weights: Mapping[str, Any], game: Game, value_scale: float, path:
                                                                      "has_policy", "format_version")}
     scalars["format_version"] = np.array(MODEL_FORMAT_VERSION, np.int64)
     scalars["features_version"] = np.array(0, np.int64)
-    _write_npz(base.with_suffix(".npz"), {**scalars, **arrays})
+    write_npz(base.with_suffix(".npz"), {**scalars, **arrays})
     if onnx is None:
         try:
             import onnx as _onnx  # noqa: F401
