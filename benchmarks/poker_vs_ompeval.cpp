@@ -29,6 +29,7 @@
 
 #include "core/rng.hpp"
 #include "poker/equity.hpp"
+#include "poker/eval_rows.hpp"
 #include "poker/evaluator.hpp"
 #include "poker/hand.hpp"
 #include "poker/hand_key.hpp"
@@ -186,6 +187,56 @@ __attribute__((noinline)) std::uint64_t bench_omp_eval_ids(const Hands& h, const
         s += e.evaluate(x);
     }
     return s;
+}
+// Array loops that store every value, as a batch call does: meeple's
+// evaluate_id_rows7_unchecked (flush hands listed without a branch and put right after
+// each block), OMPEval's per-hand loop, and OMPEval's loop rearranged the same way (its
+// rank lookup for every hand, flush hands listed and evaluated after each block), to
+// show what the rearrangement alone is worth to either library.
+__attribute__((noinline)) void bench_meeple_eval_id_rows(const Hands& h, std::uint32_t* out) {
+    evaluate_id_rows7_unchecked(eval_tables(), h.bytes.data(), h.masks.size(), out);
+}
+inline omp::Hand omp_hand_of(const std::uint8_t* c) {
+    omp::Hand x = omp::Hand::empty();
+    x += c[0];
+    x += c[1];
+    x += c[2];
+    x += c[3];
+    x += c[4];
+    x += c[5];
+    x += c[6];
+    return x;
+}
+__attribute__((noinline)) void bench_omp_eval_id_rows(const Hands& h, const omp::HandEvaluator& e, std::uint32_t* out) {
+    const std::size_t n = h.masks.size();
+    for (std::size_t i = 0; i < n; ++i) out[i] = e.evaluate(omp_hand_of(&h.omp[7 * i]));
+}
+__attribute__((noinline)) void bench_omp_eval_id_rows_deferred(const Hands& h, const omp::HandEvaluator& e,
+                                                              std::uint32_t* out) {
+    const std::size_t n = h.masks.size();
+    std::uint32_t rows[kFlushBlock];
+    omp::Hand hands[kFlushBlock];
+    for (std::size_t first = 0; first < n; first += kFlushBlock) {
+        const std::size_t m = std::min(kFlushBlock, n - first);
+        std::size_t k = 0;
+        for (std::size_t j = 0; j < m; ++j) {
+            const omp::Hand x = omp_hand_of(&h.omp[7 * (first + j)]);
+            out[first + j] = e.evaluate<false>(x);
+            rows[k] = static_cast<std::uint32_t>(j);
+            hands[k] = x;
+            k += x.hasFlush();
+        }
+        for (std::size_t f = 0; f < k; ++f) out[first + rows[f]] = e.evaluate(hands[f]);
+    }
+}
+__attribute__((noinline)) void bench_meeple_eval_mask_rows7(const Hands& h, std::uint32_t* out) {
+    const EvalTables& t = eval_tables();
+    const std::size_t n = h.masks.size();
+    for (std::size_t i = 0; i < n; ++i) out[i] = evaluate7_mask_unchecked(t, h.masks[i]);
+}
+__attribute__((noinline)) void bench_omp_eval_hand_rows(const Hands& h, const omp::HandEvaluator& e, std::uint32_t* out) {
+    const std::size_t n = h.omp_hands.size();
+    for (std::size_t i = 0; i < n; ++i) out[i] = e.evaluate(h.omp_hands[i]);
 }
 __attribute__((noinline)) std::uint64_t bench_meeple_eval_keys(const Hands& h) {
     const EvalTables& t = eval_tables();
@@ -440,9 +491,15 @@ int main(int argc, char** argv) {
         const auto ids = best_pair(repeats, [&] { g_sink = bench_meeple_eval_ids(h); },
                                    [&] { g_sink = bench_omp_eval_ids(h, ev); });
         line("from 7 card ids (a byte each)", ids, dn);
-        std::vector<std::uint32_t> values(n);
+        std::vector<std::uint32_t> values(n), theirs(n);
+        const auto rows = best_pair(repeats, [&] { bench_meeple_eval_id_rows(h, values.data()); },
+                                    [&] { bench_omp_eval_id_rows(h, ev, theirs.data()); });
+        line("byte ids into an array (meeple's id rows)", rows, dn);
+        const auto deferred = best_pair(repeats, [&] { bench_meeple_eval_id_rows(h, values.data()); },
+                                        [&] { bench_omp_eval_id_rows_deferred(h, ev, theirs.data()); });
+        line("the same, OMPEval's loop deferring flushes", deferred, dn);
         const auto batch = best_pair(repeats, [&] { evaluate_ids_batch(h.bytes.data(), n, 7, values.data(), 1); },
-                                     [&] { g_sink = bench_omp_eval_ids(h, ev); });
+                                     [&] { bench_omp_eval_id_rows(h, ev, theirs.data()); });
         line("meeple's checked batch of ids v OMPEval", batch, dn);
         const auto int_ids = best_pair(repeats, [&] { g_sink = bench_meeple_eval_int_ids(h); },
                                        [&] { g_sink = bench_omp_eval_ids(h, ev); });
@@ -453,6 +510,21 @@ int main(int argc, char** argv) {
         const auto masks = best_pair(repeats, [&] { g_sink = bench_meeple_eval_masks(h); },
                                      [&] { g_sink = bench_omp_eval_hands(h, ev); });
         line("meeple card masks v OMPEval Hand", masks, dn);
+        const auto masks7 = best_pair(repeats, [&] { bench_meeple_eval_mask_rows7(h, values.data()); },
+                                      [&] { bench_omp_eval_hand_rows(h, ev, theirs.data()); });
+        line("masks into an array, 7-card table v Hand", masks7, dn);
+        const auto mask_batch = best_pair(repeats, [&] { evaluate_batch(h.masks.data(), n, values.data(), 1); },
+                                          [&] { bench_omp_eval_hand_rows(h, ev, theirs.data()); });
+        line("meeple's checked batch of masks v Hand", mask_batch, dn);
+        // Every array loop must give the values of the per-hand functions.
+        std::size_t wrong = 0;
+        bench_meeple_eval_id_rows(h, values.data());
+        for (std::size_t i = 0; i < n; ++i) wrong += values[i] != evaluate_unchecked(t, h.masks[i]);
+        bench_meeple_eval_mask_rows7(h, values.data());
+        for (std::size_t i = 0; i < n; ++i) wrong += values[i] != evaluate_unchecked(t, h.masks[i]);
+        bench_omp_eval_id_rows_deferred(h, ev, values.data());
+        for (std::size_t i = 0; i < n; ++i) wrong += values[i] != ev.evaluate(h.omp_hands[i]);
+        if (wrong) std::printf("  WRONG: %zu values of the array loops differ from the per-hand ones\n", wrong);
     }
     if (want("seq")) {
         const double hands = 133784560.0;

@@ -4,8 +4,12 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#if defined(__SSSE3__)
+#include <tmmintrin.h>
+#endif
 
 #include "core/error.hpp"
+#include "poker/eval_rows.hpp"
 #include "poker/parallel.hpp"
 
 namespace meeple::poker {
@@ -17,18 +21,23 @@ constexpr std::size_t kBatchChunk = 1 << 14;
 std::string listed(CardMask mask) { return mask ? " (" + format_mask(mask) + ")" : ""; }
 
 // The index of the first mask in [begin, end) that is not 5 to 7 cards of the deck, or
-// `end`. When the build's target lacks POPCNT (MEEPLE_ARCH=x86-64), cloned for CPUs that
-// have it (chosen at load time), where the check is a third of the cost of evaluation
-// rather than half; the default target (x86-64-v2) has it, and needs no clone.
+// `end`; `all_seven` says whether every mask there holds seven cards (the evaluation
+// then reads the smaller seven-card table). When the build's target lacks POPCNT
+// (MEEPLE_ARCH=x86-64), cloned for CPUs that have it (chosen at load time), where the
+// check is a third of the cost of evaluation rather than half; the default target
+// (x86-64-v2) has it, and needs no clone.
 #if defined(__GNUC__) && defined(__x86_64__) && defined(__linux__) && !defined(__clang__) && \
     !defined(__POPCNT__)  // ifunc needed
 __attribute__((target_clones("popcnt", "default")))
 #endif
-std::size_t first_bad_mask(const CardMask* masks, std::size_t begin, std::size_t end) {
+std::size_t first_bad_mask(const CardMask* masks, std::size_t begin, std::size_t end, bool& all_seven) {
+    bool seven = true;
     for (std::size_t i = begin; i < end; ++i) {
         const int c = __builtin_popcountll(masks[i]);
         if ((masks[i] & ~kDeckMask) || c < 5 || c > 7) return i;
+        seven &= c == 7;
     }
+    all_seven = seven;
     return end;
 }
 
@@ -100,10 +109,13 @@ void evaluate_batch(const CardMask* masks, std::size_t n, std::uint32_t* out, in
     // Pass one checks every mask (in parallel, writing nothing); pass two evaluates.
     const std::size_t chunks = (n + kBatchChunk - 1) / kBatchChunk;
     std::vector<std::size_t> first_bad(chunks, n);
+    std::vector<char> all_seven(chunks, 0);
     parallel_for(chunks, threads, [&](std::size_t chunk) {
         const std::size_t end = std::min(n, (chunk + 1) * kBatchChunk);
-        const std::size_t bad = first_bad_mask(masks, chunk * kBatchChunk, end);
+        bool seven = false;
+        const std::size_t bad = first_bad_mask(masks, chunk * kBatchChunk, end, seven);
         if (bad != end) first_bad[chunk] = bad;
+        all_seven[chunk] = seven;
     });
     for (std::size_t bad : first_bad) {
         if (bad == n) continue;
@@ -116,7 +128,11 @@ void evaluate_batch(const CardMask* masks, std::size_t n, std::uint32_t* out, in
     const EvalTables& t = eval_tables();
     parallel_for(chunks, threads, [&](std::size_t chunk) {
         const std::size_t end = std::min(n, (chunk + 1) * kBatchChunk);
-        for (std::size_t i = chunk * kBatchChunk; i < end; ++i) out[i] = evaluate_unchecked(t, masks[i]);
+        if (all_seven[chunk]) {
+            for (std::size_t i = chunk * kBatchChunk; i < end; ++i) out[i] = evaluate7_mask_unchecked(t, masks[i]);
+        } else {
+            for (std::size_t i = chunk * kBatchChunk; i < end; ++i) out[i] = evaluate_unchecked(t, masks[i]);
+        }
     });
 }
 
@@ -150,16 +166,67 @@ bool ids_ok(const std::uint8_t* ids) {
     return card_count(seen) == Cards && !(seen >> 63);
 }
 
-// The first bad hand of ids rows [first, end), or end.
+#if defined(__SSSE3__)
+// Rows of `Cards` byte ids tested 16 bytes at a time: one load holds kPer whole rows,
+// and byte shuffles turn each row by k places (k = 1 .. Cards / 2), so that comparing
+// the bytes with each turned copy compares every pair of a row's ids; the bytes past the
+// whole rows are compared with themselves and masked out. A row is good when no
+// comparison is equal and no byte is 52 or more. About 6 instructions a hand of 7,
+// against 23 for setting and counting bits (and more than the evaluation's time).
+template <int Cards>
+struct RowTurns {
+    static constexpr int kPer = 16 / Cards;
+    static constexpr int kTurns = Cards / 2;
+    alignas(16) std::uint8_t shuffle[kTurns][16];
+    alignas(16) std::uint8_t whole_rows[16];  // 0xFF on the bytes of whole rows
+    constexpr RowTurns() : shuffle{}, whole_rows{} {
+        for (int b = 0; b < 16; ++b) {
+            const int row = b / Cards, pos = b % Cards;
+            whole_rows[b] = row < kPer ? 0xFF : 0;
+            for (int k = 1; k <= kTurns; ++k)
+                shuffle[k - 1][b] = static_cast<std::uint8_t>(row < kPer ? row * Cards + (pos + k) % Cards : b);
+        }
+    }
+};
+
+// Whether rows [first, first + rows) are all good; rows is a multiple of kPer, and the
+// 16-byte loads may read up to a row past them (the caller keeps one row of margin).
+template <int Cards>
+bool rows_good(const std::uint8_t* ids, std::size_t first, std::size_t rows) {
+    static constexpr RowTurns<Cards> kTurns{};
+    __m128i turns[RowTurns<Cards>::kTurns];
+    for (int k = 0; k < RowTurns<Cards>::kTurns; ++k)
+        turns[k] = _mm_load_si128(reinterpret_cast<const __m128i*>(kTurns.shuffle[k]));
+    __m128i equal = _mm_setzero_si128(), largest = _mm_setzero_si128();
+    for (std::size_t r = first; r < first + rows; r += RowTurns<Cards>::kPer) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(ids + r * Cards));
+        largest = _mm_max_epu8(largest, v);
+        for (int k = 0; k < RowTurns<Cards>::kTurns; ++k)
+            equal = _mm_or_si128(equal, _mm_cmpeq_epi8(v, _mm_shuffle_epi8(v, turns[k])));
+    }
+    equal = _mm_and_si128(equal, _mm_load_si128(reinterpret_cast<const __m128i*>(kTurns.whole_rows)));
+    const __m128i above = _mm_subs_epu8(largest, _mm_set1_epi8(kDeckSize - 1));  // nonzero where >= 52
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_or_si128(equal, above), _mm_setzero_si128())) == 0xFFFF;
+}
+#endif
+
+// The first bad hand of ids rows [first, end), or end: blocks of rows tested together
+// (one well-predicted branch a block), a failed block and the last rows found exactly
+// by ids_ok.
 template <int Cards>
 std::size_t first_bad_ids(const std::uint8_t* ids, std::size_t first, std::size_t end) {
-    bool ok = true;
     std::size_t i = first;
-    // Blocks of 64 hands tested together: one well-predicted branch a block.
+#if defined(__SSSE3__)
+    constexpr std::size_t kBlock = 32 * RowTurns<Cards>::kPer;
+    for (; i + kBlock < end && rows_good<Cards>(ids, i, kBlock); i += kBlock) {
+    }
+#else
     for (; i + 64 <= end; i += 64) {
+        bool ok = true;
         for (std::size_t j = i; j < i + 64; ++j) ok &= ids_ok<Cards>(ids + j * Cards);
         if (!ok) break;
     }
+#endif
     for (; i < end; ++i)
         if (!ids_ok<Cards>(ids + i * Cards)) return i;
     return end;
@@ -168,7 +235,11 @@ std::size_t first_bad_ids(const std::uint8_t* ids, std::size_t first, std::size_
 template <int Cards>
 void evaluate_id_rows(const EvalTables& t, const std::uint8_t* ids, std::size_t first, std::size_t end,
                       std::uint32_t* out) {
-    for (std::size_t i = first; i < end; ++i) out[i] = evaluate_cards_unchecked(t, ids + i * Cards, Cards);
+    if constexpr (Cards == 7) {
+        evaluate_id_rows7_unchecked(t, ids + 7 * first, end - first, out + first);
+    } else {
+        for (std::size_t i = first; i < end; ++i) out[i] = evaluate_cards_unchecked(t, ids + i * Cards, Cards);
+    }
 }
 
 }  // namespace
