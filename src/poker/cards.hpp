@@ -24,6 +24,17 @@ constexpr int card_rank(int id) { return id % 13 + 2; }
 constexpr int card_suit(int id) { return id / 13; }
 constexpr CardMask card_bit(int id) { return CardMask{1} << id; }
 
+// mask | card_bit(id % 64), for loops that build masks from ids. On x86-64 one BTS, a
+// single micro-op: GCC writes the shift as a shift by CL, three micro-ops on Intel cores.
+inline CardMask with_card(CardMask mask, unsigned id) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    __asm__("btsq %q1, %0" : "+r"(mask) : "r"(static_cast<std::uint64_t>(id)) : "cc");
+    return mask;
+#else
+    return mask | CardMask{1} << (id & 63);
+#endif
+}
+
 // The number of cards: one POPCNT where the target has it (x86-64-v2, the default
 // build), else a SWAR popcount, inline and branch-free on every x86-64 (without -mpopcnt
 // the builtin is a library call, which would dominate the checks of a batch).

@@ -134,7 +134,7 @@ template <class Id>
 [[gnu::noinline]] std::uint32_t flush_value_of_cards(const EvalTables& t, const Id* ids, int n, std::uint64_t sum) {
     const int suit = __builtin_ctzll(sum & 0x8888) >> 2;
     CardMask mask = 0;
-    for (int i = 0; i < n; ++i) mask |= card_bit(ids[i]);
+    for (int i = 0; i < n; ++i) mask = with_card(mask, static_cast<unsigned>(ids[i]));
     return static_cast<std::uint32_t>(t.suit_words[(mask >> (13 * suit)) & 0x1FFF] >> kFlushShift);
 }
 
