@@ -45,13 +45,14 @@ inline void evaluate_id_rows7_unchecked(const EvalTables& t, const std::uint8_t*
 
 // The value of a mask of exactly 7 cards, from the seven-card rank table (128 KiB of
 // values, half the table of 5 to 7 cards that evaluate_unchecked reads): the hashed
-// suit words' sum is the same hash, and the flush is chosen without a branch as there.
+// suit words' sum is the same hash, and the flush is chosen without a branch as there
+// (nonzero_or).
 inline std::uint32_t evaluate7_mask_unchecked(const EvalTables& t, CardMask m) {
     const std::uint64_t sum = t.hashed_suit_words[m & 0x1FFF] + t.hashed_suit_words[(m >> 13) & 0x1FFF] +
                               t.hashed_suit_words[(m >> 26) & 0x1FFF] + t.hashed_suit_words[(m >> 39) & 0x1FFF];
     const auto flush = static_cast<std::uint32_t>(sum & 0xFFFF);
     const std::uint32_t plain = hashed_rank_value7_unchecked(t, sum);
-    return flush ? flush : plain;
+    return nonzero_or(flush, plain);
 }
 
 }  // namespace meeple::poker

@@ -113,6 +113,19 @@ inline std::uint32_t rank_value_unchecked(const EvalTables& t, std::uint64_t key
     return hashed_rank_value_unchecked(t, key * t.multiplier);
 }
 
+// a ? a : b with no branch. On x86-64 a CMOV by hand: GCC turns the conditional
+// expression into a branch in these loops, and a flush (3% of random hands) is a
+// mispredicted branch that resolves late, after four table reads (measured: 3.2%
+// mispredicted a hand, 0.3-0.4 ns of about 2).
+inline std::uint32_t nonzero_or(std::uint32_t a, std::uint32_t b) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    __asm__("testl %1, %1\n\tcmovnel %1, %0" : "+r"(b) : "r"(a) : "cc");
+    return b;
+#else
+    return a ? a : b;
+#endif
+}
+
 // The value of a mask of 5..7 cards. Unchecked: other masks give meaningless values.
 inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
     const std::uint64_t sum = t.hashed_suit_words[m & 0x1FFF] + t.hashed_suit_words[(m >> 13) & 0x1FFF] +
@@ -122,7 +135,7 @@ inline std::uint32_t evaluate_unchecked(const EvalTables& t, CardMask m) {
     // lookup is always safe and the choice needs no branch (a flush is too rare to predict).
     const auto flush = static_cast<std::uint32_t>(sum & 0xFFFF);
     const std::uint32_t plain = hashed_rank_value_unchecked(t, sum);
-    return flush ? flush : plain;
+    return nonzero_or(flush, plain);
 }
 
 // The flush of cards ids[0..n) whose summed hashed words are `sum`: out of line, as it
