@@ -52,8 +52,9 @@ class PolicyValueNet(nn.Module):
         h = self.trunk(obs)
         logits = self.policy(h).masked_fill(~masks, float("-inf"))
         value = self.value(h)
-        if hasattr(self, "value_skip"):
-            value = value + (obs @ self.value_skip)[:, None]
+        skip = self._buffers.get("value_skip")
+        if skip is not None:
+            value = value + (obs @ skip)[:, None]
         return torch.log_softmax(logits, dim=1), value
 
     @torch.no_grad()
