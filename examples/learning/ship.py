@@ -10,7 +10,8 @@ beside it (the data, options, generations, the command and the measured strength
 Strength is measured at fixed iteration counts (the machine is shared: time budgets
 drift with its load), with the time a move each agent took, so equal time can be read
 off: tic-tac-toe against a perfect player from both seats; the triangle puzzle's mean
-score, with a 95% interval, against ``mcts(iterations=2000)`` on the same deals.
+score, with a 95% interval, against ``mcts(iterations=2000)`` on the same deals, the
+net's iterations calibrated once to that search's time a move (``calibrate_triangle``).
 """
 
 from __future__ import annotations
@@ -69,17 +70,38 @@ def measure_tictactoe(model: pathlib.Path, games: int, iterations: int) -> dict:
     return out
 
 
-def measure_triangle(model: pathlib.Path, games: int, iterations: int) -> dict:
+NET_SEARCH = "batch=32,priors=uniform"  # 32 leaves a net call; uniform priors (the visit policies are flat)
+
+
+def _scores(spec: str, games: int, seed: int) -> dict:
+    r, cpu = timed("triangle", [spec], games, seed=seed, duplicate=False)
+    s = r.games.returns[:, 0].astype(np.float64)
+    moves = float(np.sum(r.games.moves))
+    half = 1.96 * s.std(ddof=1) / math.sqrt(len(s))
+    return {"agent": spec, "mean": float(s.mean()), "interval_95": [float(s.mean() - half), float(s.mean() + half)],
+            "cpu_seconds": cpu, "moves": moves, "ms_per_move": 1000 * cpu / moves}
+
+
+def calibrate_triangle(model: pathlib.Path, deals: int = 10, probe: int = 320) -> dict:
+    """Iterations of mcts-net that take the time a move of mcts(iterations=2000) does:
+    both play the same ``deals`` (seed 299) in this process, the net at ``probe``
+    iterations; the count is scaled by the ratio of their CPU times a move, in steps of
+    32 (one net call)."""
+    net = _scores(f"mcts-net(model={model},iterations={probe},{NET_SEARCH})", deals, 299)
+    ref = _scores("mcts(iterations=2000)", deals, 299)
+    iterations = max(32, int(probe * ref["ms_per_move"] / net["ms_per_move"]) // 32 * 32)
+    return {"deals": deals, "seed": 299, "probe_iterations": probe, "net_ms_per_move": net["ms_per_move"],
+            "mcts2000_ms_per_move": ref["ms_per_move"], "iterations": iterations}
+
+
+def measure_triangle(model: pathlib.Path, games: int, iterations: int | None) -> dict:
     out: dict = {"deals": games, "seed": 300}
-    for name, spec in (("net", f"mcts-net(model={model},iterations={iterations})"),
+    if iterations is None:
+        out["calibration"] = calibrate_triangle(model)
+        iterations = out["calibration"]["iterations"]
+    for name, spec in (("net", f"mcts-net(model={model},iterations={iterations},{NET_SEARCH})"),
                        ("mcts2000", "mcts(iterations=2000)"), ("heuristic", "heuristic")):
-        r, cpu = timed("triangle", [spec], games, seed=300, duplicate=False)
-        s = r.games.returns[:, 0].astype(np.float64)
-        moves = float(np.sum(r.games.moves)) if hasattr(r.games, "moves") else float("nan")
-        half = 1.96 * s.std(ddof=1) / math.sqrt(len(s))
-        out[name] = {"agent": spec, "mean": float(s.mean()), "interval_95": [float(s.mean() - half),
-                     float(s.mean() + half)], "cpu_seconds": cpu, "moves": moves,
-                     "ms_per_move": 1000 * cpu / moves if moves == moves and moves else None}
+        out[name] = _scores(spec, games, 300)
     return out
 
 
@@ -101,7 +123,8 @@ def main() -> int:
     p.add_argument("game", choices=["tictactoe", "triangle"])
     p.add_argument("--out", default=None, help="run folder (default runs/learning-GAME)")
     p.add_argument("--games", type=int, default=None, help="games of the measurement")
-    p.add_argument("--iterations", type=int, default=None, help="search iterations of mcts-net a move")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="search iterations of mcts-net a move (triangle default: calibrated to mcts(2000)'s time)")
     p.add_argument("--generations", type=int, default=None, help="stop (or resume) at this many generations")
     p.add_argument("--measure-only", action="store_true", help="measure the shipped model, train nothing")
     a = p.parse_args()
@@ -136,7 +159,7 @@ def main() -> int:
     if a.game == "tictactoe":
         meta["strength"] = measure_tictactoe(target.with_suffix(".onnx"), a.games or 500, a.iterations or 64)
     else:
-        meta["strength"] = measure_triangle(target.with_suffix(".onnx"), a.games or 100, a.iterations or 64)
+        meta["strength"] = measure_triangle(target.with_suffix(".onnx"), a.games or 100, a.iterations)
     # the model's path as the package holds it, not this checkout's
     meta_path.write_text(json.dumps(meta, indent=1).replace(str(MODELS.parent.parent) + os.sep, "") + "\n")
     print(json.dumps(meta["strength"], indent=1))

@@ -30,7 +30,7 @@ from ..agents import derive_seed
 from ..batch import Batch
 from ..game import NO_ACTION, Game
 from ..search import Search
-from .config import Config
+from .config import Config, value_skip_index
 from .net import PolicyValueNet, load_weights, new_net
 
 __all__ = ["SelfPlayActor", "chunk_seed", "make_net"]
@@ -45,7 +45,7 @@ def chunk_seed(seed: int, generation: int, chunk: int) -> int:
 def make_net(game: Game, config: Config) -> PolicyValueNet:
     """The run's initial net (generation 0): its weights depend only on the seed."""
     return new_net(game.obs_size, game.num_actions, game.num_players, config.net.hidden, config.net.layers,
-                   config.train.value_scale, derive_seed(config.seed, 0x6E6574))
+                   config.train.value_scale, derive_seed(config.seed, 0x6E6574), value_skip_index(game, config))
 
 
 class SelfPlayActor:

@@ -41,6 +41,7 @@ class ConfigError(ValueError):
 class NetConfig:
     hidden: int = 64          # units of each hidden layer
     layers: int = 2           # hidden layers of the shared trunk
+    value_skip: str = "none"  # "score": the value adds the observation's score (one-seat score games)
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,7 @@ _TOP = ("seed", "generations")
 _RANGES: dict[str, Any] = {
     "seed": ("int", 0, 2**64 - 1), "generations": ("int", 1, 100_000),
     "net.hidden": ("int", 1, 4096), "net.layers": ("int", 1, 16),
+    "net.value_skip": ("none", "score"),
     "selfplay.actors": ("int", 0, 1024), "selfplay.games_per_chunk": ("int", 1, 100_000),
     "selfplay.chunks_per_generation": ("int", 1, 1_000_000), "selfplay.algorithm": ("mcts", "ismcts"),
     "selfplay.iterations": ("int", 1, 1_000_000), "selfplay.search_batch": ("int", 1, 4096),
@@ -280,6 +282,9 @@ def load_config(path: Optional[str]) -> Config:
 
 # Keys that may change between a run and its resumption: they do not change the data.
 MAY_CHANGE = frozenset({"generations", "selfplay.actors"})
+# Keys added after runs were made, left out of the fingerprint at their default, so a
+# run made before them resumes with its own shards.
+_LATER_DEFAULTS = {"net.value_skip": "none"}
 
 
 def flatten(d: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -297,6 +302,23 @@ def data_fingerprint(game_spec: str, config: "Config") -> str:
     """What the positions of a run depend on (the game and every key but
     :data:`MAY_CHANGE`), hashed: a replay shard carries it, so that shards of another
     configuration are never trained on together with a run's own."""
-    keys = {k: v for k, v in flatten(config.to_dict()).items() if k not in MAY_CHANGE}
+    keys = {k: v for k, v in flatten(config.to_dict()).items()
+            if k not in MAY_CHANGE and not (k in _LATER_DEFAULTS and v == _LATER_DEFAULTS[k])}
     text = json.dumps({"game": game_spec, "config": keys}, sort_keys=True, allow_nan=True)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def value_skip_index(game: Any, config: "Config") -> int:
+    """The observation index ``net.value_skip`` names (-1 for ``none``); refused for a
+    game with more than one seat or without that observation field."""
+    name = config.net.value_skip
+    if name == "none":
+        return -1
+    if game.num_players != 1:
+        raise ConfigError(f"net.value_skip = {name!r} is for one-seat score games; {game.spec} has "
+                          f"{game.num_players} seats: use 'none'")
+    for f in game.obs_fields:
+        if f.name == name and f.size == 1:
+            return int(f.offset)
+    raise ConfigError(f"net.value_skip = {name!r}, but {game.spec}'s observation has no one-number field {name!r}: "
+                      "use 'none'")

@@ -38,7 +38,12 @@ def model_arrays(weights: Mapping[str, Any], value_scale: float) -> dict[str, np
     """The MLP of a :class:`~meeple.selfplay.net.PolicyValueNet`'s weights
     (``trunk.K.weight``, ..., ``policy.*``, ``value.*``) as the value-net arrays: ``w0``,
     ``b0``, ... (``[in, out]``), ``policy_w``, ``policy_b``, ``value_w``, ``value_b``
-    (times ``value_scale``), with ``mean`` 0 and ``std`` 1 (the net reads raw rows)."""
+    (times ``value_scale``), with ``mean`` 0 and ``std`` 1 (the net reads raw rows).
+
+    A net with a ``value_skip`` (the value adds one input, the score so far) gets one more
+    unit in each hidden layer that carries that input through unchanged (the score is
+    never negative, so each ReLU passes it), read by the value head with weight 1: the
+    file is a plain MLP of the same format, and its outputs equal the torch net's."""
     def f32(key: str) -> np.ndarray:
         return np.asarray(weights[key], np.float32)
 
@@ -52,7 +57,23 @@ def model_arrays(weights: Mapping[str, Any], value_scale: float) -> dict[str, np
     out["value_b"] = f32("value.bias") * np.float32(value_scale)
     out["policy_w"] = np.ascontiguousarray(f32("policy.weight").T)
     out["policy_b"] = f32("policy.bias")
+    if "value_skip" in weights:
+        _fold_skip(out, f32("value_skip") * np.float32(value_scale), len(trunk))
     return out
+
+
+def _fold_skip(out: dict[str, np.ndarray], skip: np.ndarray, layers: int) -> None:
+    """Adds the pass-through unit of :func:`model_arrays` (``skip``: the input's weight
+    in the value, one-hot)."""
+    for i in range(layers):
+        w = out[f"w{i}"]
+        carry = skip[:, None] if i == 0 else np.eye(1, w.shape[0] + 1, w.shape[0], np.float32).T
+        if i > 0:
+            w = np.vstack([w, np.zeros((1, w.shape[1]), np.float32)])
+        out[f"w{i}"] = np.ascontiguousarray(np.hstack([w, carry.astype(np.float32)]))
+        out[f"b{i}"] = np.append(out[f"b{i}"], np.float32(0))
+    out["value_w"] = np.ascontiguousarray(np.vstack([out["value_w"], np.ones((1, out["value_w"].shape[1]), np.float32)]))
+    out["policy_w"] = np.ascontiguousarray(np.vstack([out["policy_w"], np.zeros((1, out["policy_w"].shape[1]), np.float32)]))
 
 
 def _metadata(game: Game, arrays: Mapping[str, np.ndarray], training: Optional[Mapping[str, Any]]) -> dict[str, str]:

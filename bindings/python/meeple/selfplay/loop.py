@@ -23,7 +23,7 @@ from ..agents import make_agent
 from ..errors import MeepleError
 from ..game import Game
 from ..search import Search
-from .config import MAY_CHANGE, Config, ConfigError, data_fingerprint
+from .config import MAY_CHANGE, Config, ConfigError, data_fingerprint, value_skip_index
 from .config import flatten as _flatten
 from .replay import ReplayStore, ShardError, write_atomically
 
@@ -46,6 +46,7 @@ def check(game: Game, config: Config) -> None:
             Search(config.rollout_spec(0), game)
     except MeepleError as e:
         raise ConfigError(f"selfplay: the search these settings make is refused for {game.spec}: {e}") from None
+    value_skip_index(game, config)
     if config.train.device == "cuda":
         import torch
 

@@ -4,7 +4,10 @@ Input: the observation from the seat to act (``float32[obs_size]``). Outputs: po
 logits over the game's flat action space (illegal actions masked out before the
 softmax) and one value per seat in *relative* order: column k is seat
 ``(player + k) % num_players``, so column 0 is always the seat to act. Values are the
-game's returns divided by ``value_scale``. :meth:`PolicyValueNet.evaluate` turns that
+game's returns divided by ``value_scale``. With ``skip`` (an observation index, for
+one-seat score games) the value adds that input, the score so far, to what the head
+gives: the head learns only the score still to come, and a placement's reward counts
+exactly. :meth:`PolicyValueNet.evaluate` turns that
 back into what :class:`meeple.Search` wants: values per absolute seat in the scale of
 the returns, and priors that are zero outside each leaf's mask.
 
@@ -25,7 +28,7 @@ __all__ = ["PolicyValueNet", "new_net", "weights_of", "load_weights", "to_absolu
 
 class PolicyValueNet(nn.Module):
     def __init__(self, obs_size: int, num_actions: int, num_players: int, hidden: int, layers: int,
-                 value_scale: float = 1.0) -> None:
+                 value_scale: float = 1.0, skip: int = -1) -> None:
         super().__init__()
         trunk: list[nn.Module] = []
         width = obs_size
@@ -37,13 +40,22 @@ class PolicyValueNet(nn.Module):
         self.value = nn.Linear(width, num_players)
         self.num_players = num_players
         self.value_scale = value_scale
+        if skip >= 0:
+            # A buffer, so checkpoints and exported models carry it (export folds it into the MLP).
+            one_hot = torch.zeros(obs_size)
+            one_hot[skip] = 1.0 / value_scale
+            self.register_buffer("value_skip", one_hot)
 
     def forward(self, obs: torch.Tensor, masks: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """Masked log-probabilities ``[k, num_actions]`` (-inf where illegal) and
         relative values ``[k, num_players]`` (scaled)."""
         h = self.trunk(obs)
         logits = self.policy(h).masked_fill(~masks, float("-inf"))
-        return torch.log_softmax(logits, dim=1), self.value(h)
+        value = self.value(h)
+        skip = self._buffers.get("value_skip")
+        if skip is not None:
+            value = value + (obs @ skip)[:, None]
+        return torch.log_softmax(logits, dim=1), value
 
     @torch.no_grad()
     def evaluate(self, obs: np.ndarray, masks: np.ndarray, players: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -71,12 +83,12 @@ def to_absolute(values: np.ndarray, players: np.ndarray) -> np.ndarray:
 
 
 def new_net(obs_size: int, num_actions: int, num_players: int, hidden: int, layers: int, value_scale: float,
-            seed: int) -> PolicyValueNet:
+            seed: int, skip: int = -1) -> PolicyValueNet:
     """A freshly initialised net; the same seed gives the same weights."""
     gen_state = torch.random.get_rng_state()
     torch.manual_seed(seed % (2**63))
     try:
-        return PolicyValueNet(obs_size, num_actions, num_players, hidden, layers, value_scale)
+        return PolicyValueNet(obs_size, num_actions, num_players, hidden, layers, value_scale, skip)
     finally:
         torch.random.set_rng_state(gen_state)
 
