@@ -185,6 +185,9 @@ public:
     static int victory_points(const State& s, int seat, bool with_hidden);
     // The longest trail of `seat`'s roads, cut at opponents' buildings.
     static int longest_road(const State& s, int seat);
+    // The same once `seat`'s road on `edge` is placed, from s.road_length[seat] as it
+    // was before that road (only trails through the new edge are searched).
+    static int longest_road_with(const State& s, int seat, int edge);
     // 4, 3 with a generic harbor, 2 with that resource's harbor.
     static int maritime_rate(const State& s, int seat, int resource);
     // Opponents of the turn seat with a building on `hex` and a card, as seat bits
@@ -214,8 +217,11 @@ private:
     void after_setup_road(State& s) const;
     void end_turn(State& s) const;
     void finish_robbery(State& s) const;
-    // After a road of `builder` (settled_node kNone) or a settlement of it on settled_node.
-    void update_roads_after(State& s, int builder, int settled_node) const;
+    // Road lengths and the longest road card after a road of `builder` on `edge`, or a
+    // settlement of it on `node` (longest_road.cpp).
+    void update_roads_after_road(State& s, int builder, int edge) const;
+    void update_roads_after_settlement(State& s, int builder, int node) const;
+    void award_longest_road(State& s, const std::uint8_t* before) const;
     void update_army(State& s, int seat) const;
     bool can_place_free_road(const State& s, int seat) const;
 

@@ -531,13 +531,13 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
                     ++s.hand[seat][s.terrain[h]];
                 }
             }
-            update_roads_after(s, seat, node);
+            update_roads_after_settlement(s, seat, node);
             s.phase = kSetupRoad;
             return;
         }
         case kSetupRoad:
             place_road(s, seat, a);
-            update_roads_after(s, seat, kNone);
+            update_roads_after_road(s, seat, a);
             s.last_settlement = kNone;
             after_setup_road(s);
             return;
@@ -555,7 +555,7 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
         case kConfirmingTrade: apply_trade(s, seat, a); return;
         case kPlacingFreeRoads:
             place_road(s, seat, a);
-            update_roads_after(s, seat, kNone);
+            update_roads_after_road(s, seat, a);
             // Back to where the turn was: a card played before the roll leaves the roll owed.
             if (--s.free_roads == 0 || !can_place_free_road(s, seat)) {
                 s.free_roads = 0;
@@ -566,11 +566,11 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
             if (a < kBuildSettlement) {
                 pay(s, seat, kRoadCost);
                 place_road(s, seat, a);
-                update_roads_after(s, seat, kNone);
+                update_roads_after_road(s, seat, a);
             } else if (a < kBuildCity) {
                 pay(s, seat, kSettlementCost);
                 place_settlement(s, seat, a - kBuildSettlement);
-                update_roads_after(s, seat, a - kBuildSettlement);
+                update_roads_after_settlement(s, seat, a - kBuildSettlement);
             } else if (a < kBuyDev) {
                 pay(s, seat, kCityCost);
                 s.settlements[seat] &= ~(1ull << (a - kBuildCity));
