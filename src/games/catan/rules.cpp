@@ -277,7 +277,8 @@ bool Catan::legal_in_main(const State& s, int seat, int a) const {
     return false;
 }
 
-bool Catan::is_legal(const State& s, int seat, int a) const {
+// (The trade phases are in is_legal, catan.hpp.)
+bool Catan::legal_outside_trade(const State& s, int seat, int a) const {
     if (a < 0 || a >= kNumActions) return false;
     switch (s.phase) {
         case kSetupSettlement:
@@ -298,9 +299,6 @@ bool Catan::is_legal(const State& s, int seat, int a) const {
         case kPlacingFreeRoads:
             return a < kBuildSettlement && roads_built(s, seat) < kMaxRoads && !all_roads(s).test(a) &&
                    road_connects(s, seat, a);
-        case kTradeAnswer: return a == kTradeAccept || a == kTradeDecline;
-        case kTradeDraft:  // one action's test costs less than the whole draft's bits
-        case kConfirmingTrade: return legal_trade(s, seat, a);
         case kAwaitingDice: return a >= kChanceDice && a < kChanceDev;
         case kAwaitingDevCard: return a >= kChanceDev && a < kChanceSteal && s.deck[a - kChanceDev] > 0;
         case kAwaitingSteal: return a >= kChanceSteal && s.hand[s.steal_victim][a - kChanceSteal] > 0;
@@ -311,71 +309,29 @@ bool Catan::is_legal(const State& s, int seat, int a) const {
 static_assert(kTradeDecline == kTradeAccept + 1 && kChanceDice == kTradeConfirm + kMaxSeats);
 static_assert(kDiscard + kNumResources == kMaritime && kSteal + kMaxSeats == kDiscard);
 
+// The mask: a light dispatch on the phase, so that the frequent phases of random play
+// (the trade draft, the answers) pay no register saves for the heavy ones, whose bits
+// are set in functions of their own. Every function here ORs into zeroed words.
 void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
     for (int w = 0; w < (kNumActions + 63) / 64; ++w) words[w] = 0;
-    auto range = [&](int from, int to) {
-        for (int a = from; a < to; ++a) {
-            if (is_legal(s, seat, a)) set_bit(words, a);
-        }
-    };
     switch (s.phase) {
         case kSetupSettlement:
             set_settlement_bits(words, ~s.distance_blocked & ((1ull << kNumNodes) - 1));
             return;
-        case kMain: {
-            // Building sites from bitsets; the remaining actions one by one.
-            const std::uint8_t* hand = s.hand[seat];
-            if (can_pay(hand, kRoadCost) && roads_built(s, seat) < kMaxRoads) set_road_bits(words, road_sites(s, seat));
-            if (can_pay(hand, kSettlementCost) && count_bits(s.settlements[seat]) < kMaxSettlements)
-                set_settlement_bits(words, s.road_nodes[seat] & ~s.distance_blocked);
-            if (can_pay(hand, kCityCost) && count_bits(s.cities[seat]) < kMaxCities) set_city_bits(words, s.settlements[seat]);
-            // Development cards.
-            if (can_pay(hand, kDevCardCost) && total(s.deck, kNumDevKinds) > 0) set_bit(words, kBuyDev);
-            set_dev_play_bits(s, seat, words);
-            set_bit(words, kEndTurn);
-            // Maritime trade, each rate found once.
-            int rates[kNumResources];
-            maritime_rates(s, seat, rates);
-            // Actions give * 4 + k, k counting the other resources in order: the
-            // resources the bank holds, with `give` taken out.
-            const std::uint64_t in_bank = lane_bits(~lanes_zero(five_counts(s.bank)) & kLaneTops);
-            for (int give = 0; give < kNumResources; ++give) {
-                if (hand[give] < rates[give]) continue;
-                const std::uint64_t others = (in_bank & ((1u << give) - 1)) | (in_bank >> (give + 1)) << give;
-                set_bits_from(words, kMaritime + give * 4, others);
-            }
-            // Starting a domestic offer.
-            if (s.trade_budget) {
-                for (int r = 0; r < kNumResources; ++r) {
-                    if (hand[r]) set_bit(words, kTradeGive + r);
-                    set_bit(words, kTradeWant + r);
-                }
-            }
-            return;
-        }
-        case kPlacingFreeRoads: set_road_bits(words, road_sites(s, seat)); return;
+        case kMain: return set_main_bits(s, seat, words);
+        case kPlacingFreeRoads: return set_free_road_bits(s, seat, words);
         case kSetupRoad:  // the empty edges at the settlement just placed
             if (s.last_settlement < kNumNodes)
                 set_road_bits(words, kTopology.edge_mask_of_node[s.last_settlement] & ~all_roads(s));
             return;
         case kBeforeRoll:
-            set_dev_play_bits(s, seat, words);
             set_bit(words, kRoll);
+            return set_dev_play_bits(s, seat, words);
+        case kDiscarding:  // any resource held
+            set_bits_from(words, kDiscard, lane_bits(~lanes_zero(five_counts(s.hand[seat])) & kLaneTops));
             return;
-        case kDiscarding: {  // any resource held
-            std::uint64_t held = 0;
-            for (int r = 0; r < kNumResources; ++r) held |= std::uint64_t(s.hand[seat][r] > 0) << r;
-            set_bits_from(words, kDiscard, held);
-            return;
-        }
-        case kMovingRobber: {
-            const std::uint32_t closed = hexes_closed_to_robber(s);
-            for (int h = 0; h < kNumHexes; ++h) {
-                if (h != s.robber && !((closed >> h) & 1)) set_bit(words, kMoveRobber + h);
-            }
-            return;
-        }
-        case kChooseVictim: set_bits_from(words, kSteal, robbable_seats(s, s.robber)); return;
+        case kMovingRobber:
+        case kChooseVictim: return set_robber_bits(s, words);
         case kTradeDraft: set_bits_from(words, kTradeGive, trade_draft_bits(s, seat)); return;
         // The rules of legal_trade as bits: the responder accepts or declines; the
         // turn seat cancels or confirms with a seat that accepted.
@@ -384,7 +340,55 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
             set_bit(words, kTradeCancel);
             set_bits_from(words, kTradeConfirm, s.trade_accepts & ((1u << kMaxSeats) - 1));
             return;
-        default: range(kChanceDice, kNumActions); return;
+        default: return set_chance_bits(s, seat, words);
+    }
+}
+
+// The main phase: building sites from bitsets, the rest from byte lanes of the hand.
+static_assert(kNumDevKinds == 5 && kNumResources == 5, "the deck and the dev cards fit five byte lanes");
+void Catan::set_main_bits(const State& s, int seat, std::uint64_t* words) const {
+    const std::uint64_t hand = five_counts(s.hand[seat]);
+    const auto pays = [hand](const Cost& cost) { return (((hand | kLaneTops) - five_counts(cost)) & kLaneTops) == kLaneTops; };
+    if (pays(kRoadCost) && roads_built(s, seat) < kMaxRoads) set_road_bits(words, road_sites(s, seat));
+    if (pays(kSettlementCost) && count_bits(s.settlements[seat]) < kMaxSettlements)
+        set_settlement_bits(words, s.road_nodes[seat] & ~s.distance_blocked);
+    if (pays(kCityCost) && count_bits(s.cities[seat]) < kMaxCities) set_city_bits(words, s.settlements[seat]);
+    // Development cards.
+    if (pays(kDevCardCost) && five_counts(s.deck) != 0) set_bit(words, kBuyDev);
+    set_bit(words, kEndTurn);
+    // Maritime trade: the resources given at their rate (hand + 1 > rate), each as
+    // actions give * 4 + k, k counting the other resources in order: the resources the
+    // bank holds, with `give` taken out.
+    const std::uint64_t in_bank = lane_bits(~lanes_zero(five_counts(s.bank)) & kLaneTops);
+    for (std::uint64_t gives = lane_bits(lanes_greater(hand + kLaneOnes, maritime_rate_lanes(s, seat))); gives;
+         gives &= gives - 1) {
+        const int give = std::countr_zero(gives);
+        const std::uint64_t others = (in_bank & ((1u << give) - 1)) | (in_bank >> (give + 1)) << give;
+        set_bits_from(words, kMaritime + give * 4, others);
+    }
+    // Starting a domestic offer: give a resource held, or want any.
+    if (s.trade_budget) set_bits_from(words, kTradeGive, lane_bits(~lanes_zero(hand) & kLaneTops) | 31u << 5);
+    // Playable development cards (held since before this turn, victory points aside).
+    if (!s.dev_played && (five_counts(s.dev[seat]) & ~(0xFFull << 8 * kVictoryPoint))) set_dev_play_bits(s, seat, words);
+}
+
+void Catan::set_free_road_bits(const State& s, int seat, std::uint64_t* words) const {
+    set_road_bits(words, road_sites(s, seat));
+}
+
+// Where the robber may go (any hex but its own, bar the friendly robber's closed ones),
+// or whom it may rob.
+void Catan::set_robber_bits(const State& s, std::uint64_t* words) const {
+    if (s.phase == kChooseVictim) return set_bits_from(words, kSteal, robbable_seats(s, s.robber));
+    const std::uint32_t closed = hexes_closed_to_robber(s);
+    const std::uint64_t open = ((1ull << kNumHexes) - 1) & ~(1ull << s.robber) & ~std::uint64_t(closed);
+    set_bits_from(words, kMoveRobber, open);
+}
+
+// The chance phases (explicit chance), action by action.
+void Catan::set_chance_bits(const State& s, int seat, std::uint64_t* words) const {
+    for (int a = kChanceDice; a < kNumActions; ++a) {
+        if (is_legal(s, seat, a)) set_bit(words, a);
     }
 }
 
@@ -516,7 +520,8 @@ void Catan::end_turn(State& s) const {
     s.trade_budget = static_cast<std::uint8_t>(trade_budget_);
 }
 
-void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
+// (Domestic trade is in apply_step, catan.hpp.)
+void Catan::apply_outside_trade(State& s, int seat, int a, Rng& rng, int outcome) const {
     const int turn_seat = s.current;
     switch (s.phase) {
         case kSetupSettlement: {
@@ -550,9 +555,6 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
         case kAwaitingDice: roll(s, a - kChanceDice + 2); return;
         case kAwaitingDevCard: draw_dev(s, a - kChanceDev); break;
         case kAwaitingSteal: steal(s, s.steal_victim, a - kChanceSteal); break;
-        case kTradeDraft:
-        case kTradeAnswer:
-        case kConfirmingTrade: apply_trade(s, seat, a); return;
         case kPlacingFreeRoads:
             place_road(s, seat, a);
             update_roads_after_road(s, seat, a);

@@ -52,6 +52,17 @@ void Catan::maritime_rates(const State& s, int seat, int* rates) {
     for (int r = 0; r < kNumResources; ++r) rates[r] = rates[r] < generic ? rates[r] : generic;
 }
 
+std::uint64_t Catan::maritime_rate_lanes(const State& s, int seat) {
+    constexpr std::uint64_t kLaneOnes = 0x0101010101ull;
+    // Most seats have no building at a harbor: 4 for every resource.
+    if (!((s.settlements[seat] | s.cities[seat]) & kHarborNodes)) return 4 * kLaneOnes;
+    int rates[kNumResources];
+    maritime_rates(s, seat, rates);
+    std::uint64_t lanes = 0;
+    for (int r = 0; r < kNumResources; ++r) lanes |= std::uint64_t(rates[r]) << (8 * r);
+    return lanes;
+}
+
 int Catan::maritime_rate(const State& s, int seat, int resource) {
     const std::uint64_t own = s.settlements[seat] | s.cities[seat];
     int rate = 4;
