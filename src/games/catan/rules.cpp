@@ -73,6 +73,17 @@ std::uint64_t five_counts(const std::uint8_t* p) {
     }
 }
 
+// The inverse of five_counts: lane r back to byte r.
+void store_five_counts(std::uint8_t* p, std::uint64_t lanes) {
+    if constexpr (std::endian::native == std::endian::little) {
+        const auto lo = static_cast<std::uint32_t>(lanes);
+        std::memcpy(p, &lo, 4);
+        p[4] = static_cast<std::uint8_t>(lanes >> 32);
+    } else {
+        for (int r = 0; r < kNumResources; ++r) p[r] = static_cast<std::uint8_t>(lanes >> (8 * r));
+    }
+}
+
 // Byte-lane tests on five_counts words (every count below 128): the top bit of each
 // lane, gathered into bit r for lane r.
 constexpr std::uint64_t kLaneTops = 0x8080808080ull, kLaneOnes = 0x0101010101ull;
@@ -96,6 +107,26 @@ inline std::uint64_t trade_draft_bits(const Catan::State& s, int seat) {
                          lane_bits(lanes_zero(give) & lanes_below(want, kMaxWanted)) << 5;
     if (!s.trade_budget) bits = 0;
     return bits | std::uint64_t(give != 0 && want != 0) << 10 | std::uint64_t(1) << 11;
+}
+
+// The hexes whose number is `sum`, as hex bits: the numbers compared eight byte lanes
+// at a time where the byte order allows (every number is below 128).
+std::uint32_t hexes_numbered(const std::uint8_t* number, int sum) {
+    std::uint32_t hexes = 0;
+    int h = 0;
+    if constexpr (std::endian::native == std::endian::little) {
+        constexpr std::uint64_t kTops8 = 0x8080808080808080ull, kOnes8 = 0x0101010101010101ull;
+        for (; h + 8 <= kNumHexes; h += 8) {
+            std::uint64_t lanes;
+            std::memcpy(&lanes, number + h, 8);
+            lanes ^= static_cast<std::uint64_t>(sum) * kOnes8;
+            const std::uint64_t zero = ~((lanes | kTops8) - kOnes8) & kTops8;
+            // Lane i's top bit (8i + 7) to bit 56 + i: the partial products never meet.
+            hexes |= static_cast<std::uint32_t>(((zero >> 7) * 0x0102040810204080ull) >> 56) << h;
+        }
+    }
+    for (; h < kNumHexes; ++h) hexes |= std::uint32_t(number[h] == sum) << h;
+    return hexes;
 }
 
 int total(const std::uint8_t* counts, int kinds) {
@@ -412,30 +443,41 @@ void Catan::after_setup_road(State& s) const {
 // resource, nobody receives it, unless only one seat is owed it: that seat takes what
 // is left.
 void Catan::produce(State& s, int sum) const {
-    int owed[kMaxSeats][kNumResources] = {};
-    // Only hexes with a building on them owe anything, and only their resources need
-    // the bank's accounting: most rolls pay one or two of them.
+    // Each seat's cards owed, a byte lane a resource (at most 12 of one resource in all:
+    // two hexes of a number, three buildings on each).
+    std::uint64_t owed[kMaxSeats] = {};
+    // Only hexes with the number and a building on them owe anything.
     const std::uint64_t built = occupied_nodes(s);
-    unsigned paid_kinds = 0;
-    for (int h = 0; h < kNumHexes; ++h) {
-        if (s.number[h] != sum || h == s.robber) continue;
+    for (std::uint32_t hexes = hexes_numbered(s.number, sum) & ~(1u << s.robber); hexes; hexes &= hexes - 1) {
+        const int h = std::countr_zero(hexes);
         const std::uint64_t nodes = kTopology.node_mask_of_hex[h] & built;
-        if (!nodes) continue;
-        paid_kinds |= 1u << s.terrain[h];
+        if (!nodes || s.terrain[h] == kDesert) continue;
+        const int shift = 8 * s.terrain[h];
         for (int p = 0; p < players_; ++p)
-            owed[p][s.terrain[h]] += count_bits(s.settlements[p] & nodes) + 2 * count_bits(s.cities[p] & nodes);
+            owed[p] += std::uint64_t(count_bits(s.settlements[p] & nodes) + 2 * count_bits(s.cities[p] & nodes)) << shift;
     }
-    for (int r = 0; r < kNumResources; ++r) {
-        if (!((paid_kinds >> r) & 1)) continue;
-        int sum_owed = 0, seats_owed = 0;
-        for (int p = 0; p < players_; ++p) sum_owed += owed[p][r], seats_owed += owed[p][r] > 0;
-        if (sum_owed == 0 || (sum_owed > s.bank[r] && seats_owed > 1)) continue;
+    std::uint64_t total = 0;
+    for (int p = 0; p < kMaxSeats; ++p) total += owed[p];
+    if (!total) return;
+    // The resources the bank cannot pay in full: nobody gets them, or the one seat owed
+    // them takes what the bank has.
+    const std::uint64_t bank = five_counts(s.bank);
+    for (std::uint64_t short_of = lane_bits(lanes_greater(total, bank)); short_of; short_of &= short_of - 1) {
+        const int shift = 8 * std::countr_zero(short_of);
+        const std::uint64_t lane = 0xFFull << shift;
+        int seats = 0, only = 0;
         for (int p = 0; p < players_; ++p) {
-            const int paid = owed[p][r] < s.bank[r] ? owed[p][r] : s.bank[r];
-            s.hand[p][r] = static_cast<std::uint8_t>(s.hand[p][r] + paid);
-            s.bank[r] = static_cast<std::uint8_t>(s.bank[r] - paid);
+            if (owed[p] & lane) ++seats, only = p;
+            owed[p] &= ~lane;
         }
+        if (seats == 1) owed[only] |= bank & lane;
     }
+    total = 0;
+    for (int p = 0; p < players_; ++p) {
+        store_five_counts(s.hand[p], five_counts(s.hand[p]) + owed[p]);  // no lane passes 19
+        total += owed[p];
+    }
+    store_five_counts(s.bank, bank - total);
 }
 
 // A roll: production, or on a 7 discards (half of a hand over 7, rounded down) and
