@@ -77,7 +77,12 @@ bool play_checked(const CatanFixture& g, std::uint64_t seed, CacheStats& stats) 
         for (int p = 0; p < n; ++p) full[p] = static_cast<std::uint8_t>(Catan::longest_road(s, p));
         if (std::memcmp(full, s.road_length, sizeof full) != 0) {
             std::string lengths;
-            for (int p = 0; p < n; ++p) lengths += " " + std::to_string(s.road_length[p]) + "/" + std::to_string(full[p]);
+            for (int p = 0; p < n; ++p) {
+                lengths += ' ';
+                lengths += std::to_string(s.road_length[p]);
+                lengths += '/';
+                lengths += std::to_string(full[p]);
+            }
             report(__FILE__, __LINE__, "seed " + std::to_string(seed) + ": after " + g->action_name(action) +
                                            " cached/full lengths" + lengths + "\n" + g->render(s));
             return false;
