@@ -104,6 +104,11 @@ public:
     void init(State& s, Rng& rng) const;
     // Inline, because the batch loops ask it twice a step (rules.cpp has the rest).
     Actors actors(const State& s) const {
+        // The phases where the turn (or setup) seat acts: one test for most steps.
+        constexpr std::uint32_t kTurnSeatActs = (1u << kSetupSettlement) | (1u << kSetupRoad) | (1u << kBeforeRoll) |
+                                                (1u << kMovingRobber) | (1u << kChooseVictim) | (1u << kMain) |
+                                                (1u << kPlacingFreeRoads) | (1u << kTradeDraft) | (1u << kConfirmingTrade);
+        if (s.phase < kNumPhases && ((kTurnSeatActs >> s.phase) & 1)) return Actors{1} << s.current;
         switch (s.phase) {
             case kGameOver: return 0;
             case kAwaitingDice:
@@ -119,11 +124,22 @@ public:
         }
     }
     void legal_mask(const State& s, int player, std::uint64_t* words) const;
-    bool is_legal(const State& s, int player, int action) const;
+    // is_legal and apply_step take domestic trade, most steps of random play, straight
+    // to its rules (trade.cpp) inline, and the other phases to rules.cpp.
+    bool is_legal(const State& s, int player, int action) const {
+        if (s.phase == kTradeAnswer) return action == kTradeAccept || action == kTradeDecline;
+        if (s.phase == kTradeDraft || s.phase == kConfirmingTrade)
+            return action >= 0 && action < kNumActions && legal_trade(s, player, action);
+        return legal_outside_trade(s, player, action);
+    }
     void apply(State& s, int player, int action, Rng& rng) const { apply_step(s, player, action, rng, -1); }
     // As apply, with the chance event of the step (if any) forced to `outcome` (a
     // chance action id) instead of drawn; outcome -1 draws from rng.
-    void apply_step(State& s, int player, int action, Rng& rng, int outcome) const;
+    void apply_step(State& s, int player, int action, Rng& rng, int outcome) const {
+        if ((s.phase >= kTradeDraft && s.phase <= kConfirmingTrade) || (s.phase == kMain && action >= kTradeGive))
+            return apply_trade(s, player, action);
+        apply_outside_trade(s, player, action, rng, outcome);
+    }
     bool is_terminal(const State& s) const { return s.phase == kGameOver; }
     bool truncated(const State& s) const { return s.truncated != 0; }
     // +1 for the winner, -1 for the others; zeros while the game goes on or when truncated.
@@ -185,6 +201,9 @@ public:
     static int victory_points(const State& s, int seat, bool with_hidden);
     // The longest trail of `seat`'s roads, cut at opponents' buildings.
     static int longest_road(const State& s, int seat);
+    // The same once `seat`'s road on `edge` is placed, from s.road_length[seat] as it
+    // was before that road (only trails through the new edge are searched).
+    static int longest_road_with(const State& s, int seat, int edge);
     // 4, 3 with a generic harbor, 2 with that resource's harbor.
     static int maritime_rate(const State& s, int seat, int resource);
     // Opponents of the turn seat with a building on `hex` and a card, as seat bits
@@ -194,6 +213,8 @@ public:
     std::uint32_t hexes_closed_to_robber(const State& s) const;
     // The five rates at once: rates[resource].
     static void maritime_rates(const State& s, int seat, int* rates);
+    // The same as a word with the rate of resource r in byte lane r (bits 8r..8r+7).
+    static std::uint64_t maritime_rate_lanes(const State& s, int seat);
     static bool can_pay(const std::uint8_t* hand, const std::uint8_t* cost);
     // The caches recomputed from the pieces (check() compares them).
     static std::uint64_t nodes_touched_by_roads(const State& s, int seat);
@@ -201,9 +222,16 @@ public:
 
 private:
     void read_turn(const JsonValue& position, State& s) const;
+    bool legal_outside_trade(const State& s, int seat, int action) const;
+    void apply_outside_trade(State& s, int seat, int action, Rng& rng, int outcome) const;
     bool legal_in_main(const State& s, int seat, int action) const;
     bool legal_dev_play(const State& s, int seat, int action) const;
     void set_dev_play_bits(const State& s, int seat, std::uint64_t* words) const;
+    // The mask's heavier phases, each in a function of its own (rules.cpp).
+    void set_main_bits(const State& s, int seat, std::uint64_t* words) const;
+    void set_free_road_bits(const State& s, int seat, std::uint64_t* words) const;
+    void set_robber_bits(const State& s, std::uint64_t* words) const;
+    void set_chance_bits(const State& s, int seat, std::uint64_t* words) const;
     bool legal_trade(const State& s, int seat, int action) const;
     void apply_trade(State& s, int seat, int action) const;
     void roll(State& s, int sum) const;
@@ -214,8 +242,11 @@ private:
     void after_setup_road(State& s) const;
     void end_turn(State& s) const;
     void finish_robbery(State& s) const;
-    // After a road of `builder` (settled_node kNone) or a settlement of it on settled_node.
-    void update_roads_after(State& s, int builder, int settled_node) const;
+    // Road lengths and the longest road card after a road of `builder` on `edge`, or a
+    // settlement of it on `node` (longest_road.cpp).
+    void update_roads_after_road(State& s, int builder, int edge) const;
+    void update_roads_after_settlement(State& s, int builder, int node) const;
+    void award_longest_road(State& s, const std::uint8_t* before) const;
     void update_army(State& s, int seat) const;
     bool can_place_free_road(const State& s, int seat) const;
 

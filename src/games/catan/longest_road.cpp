@@ -2,6 +2,7 @@
 // but not pass through a node where an opponent's building stands; and the award.
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "games/catan/catan.hpp"
 
@@ -47,6 +48,12 @@ EdgeSet roads_reached(std::uint64_t seeds, EdgeSet roads) {
     return seen;
 }
 
+// How many of `roads` meet at `node` (0 to 3).
+int roads_at(EdgeSet roads, int node) {
+    const EdgeSet here = kTopology.edge_mask_of_node[node] & roads;
+    return count_bits(here.lo) + count_bits(here.hi);
+}
+
 }  // namespace
 
 int Catan::longest_road(const State& s, int seat) {
@@ -77,24 +84,56 @@ int Catan::longest_road(const State& s, int seat) {
     return best;
 }
 
-// After a road (lengths can only grow, for the builder) or a settlement (opponents'
-// roads may be cut). The card goes to the first road of 5+ and is taken only by a
-// strictly longer one, so a tie leaves it with the holder. When the holder's road was
-// cut (Almanac): the holder keeps it while still at the top with 5+, alone or tied;
-// otherwise it goes to a sole longest seat with 5+, or is set aside (tied, or nobody
-// at 5+) until a seat alone at the top with 5+ takes it.
-void Catan::update_roads_after(State& s, int builder, int settled_node) const {
+// The longest trail of `seat` once its road on `edge` is down, from its length before
+// (s.road_length, kept exact by every placement and checked by check()). A trail that
+// does not use the new edge was there before, so only trails through it can be longer.
+// Most roads extend the network at one end only: then the new edge ends every trail
+// through it, and one search from its other end finds the longest. A road that joins
+// roads at both ends (closing a loop or linking two branches) searches everything.
+int Catan::longest_road_with(const State& s, int seat, int edge) {
+    const EdgeSet roads = roads_of(s, seat);
+    const auto& ends = kTopology.nodes_of_edge[edge];
+    const bool more_at_0 = roads_at(roads, ends[0]) > 1, more_at_1 = roads_at(roads, ends[1]) > 1;
+    if (more_at_0 && more_at_1) return longest_road(s, seat);
+    const int from = more_at_0 ? ends[0] : ends[1];
+    const TrailSearch search{roads, occupied_nodes(s) & ~(s.settlements[seat] | s.cities[seat])};
+    EdgeSet used;
+    used.set(edge);
+    const int through = 1 + (((search.cuts >> from) & 1) ? 0 : search.longest_from(from, used));
+    return std::max<int>(s.road_length[seat], through);
+}
+
+// After a road of `builder` on `edge`: only its own length can change, and only grow.
+void Catan::update_roads_after_road(State& s, int builder, int edge) const {
     std::uint8_t before[kMaxSeats];
-    for (int p = 0; p < kMaxSeats; ++p) before[p] = s.road_length[p];
-    if (settled_node == kNone) {
-        s.road_length[builder] = static_cast<std::uint8_t>(longest_road(s, builder));
-    } else {
-        // A settlement can only cut opponents' roads that pass through its node.
-        for (int p = 0; p < kMaxSeats; ++p) {  // empty seats have no roads
-            if (p != builder && !(kTopology.edge_mask_of_node[settled_node] & roads_of(s, p)).empty())
-                s.road_length[p] = static_cast<std::uint8_t>(longest_road(s, p));
+    std::memcpy(before, s.road_length, sizeof before);
+    s.road_length[builder] = static_cast<std::uint8_t>(longest_road_with(s, builder, edge));
+    // Unchanged lengths leave the card where it is (check() holds the award in place).
+    if (s.road_length[builder] != before[builder]) award_longest_road(s, before);
+}
+
+// After a settlement of `builder` on `node`: opponents' trails through the node are
+// cut there. A seat with fewer than two roads at the node had no trail through it (a
+// trail may end at a cut node), so only seats with two or three there are searched.
+void Catan::update_roads_after_settlement(State& s, int builder, int node) const {
+    std::uint8_t before[kMaxSeats];
+    std::memcpy(before, s.road_length, sizeof before);
+    bool changed = false;
+    for (int p = 0; p < kMaxSeats; ++p) {  // empty seats have no roads
+        if (p != builder && roads_at(roads_of(s, p), node) > 1) {
+            s.road_length[p] = static_cast<std::uint8_t>(longest_road(s, p));
+            changed = changed || s.road_length[p] != before[p];
         }
     }
+    if (changed) award_longest_road(s, before);  // unchanged: as after a road
+}
+
+// The card goes to the first road of 5+ and is taken only by a strictly longer one, so
+// a tie leaves it with the holder. When the holder's road was cut (Almanac): the holder
+// keeps it while still at the top with 5+, alone or tied; otherwise it goes to a sole
+// longest seat with 5+, or is set aside (tied, or nobody at 5+) until a seat alone at
+// the top with 5+ takes it.
+void Catan::award_longest_road(State& s, const std::uint8_t* before) const {
     int best = -1, at_best = 0, best_seat = 0;
     for (int p = 0; p < players_; ++p) {
         if (s.road_length[p] > best) best = s.road_length[p], at_best = 1, best_seat = p;

@@ -73,6 +73,17 @@ std::uint64_t five_counts(const std::uint8_t* p) {
     }
 }
 
+// The inverse of five_counts: lane r back to byte r.
+void store_five_counts(std::uint8_t* p, std::uint64_t lanes) {
+    if constexpr (std::endian::native == std::endian::little) {
+        const auto lo = static_cast<std::uint32_t>(lanes);
+        std::memcpy(p, &lo, 4);
+        p[4] = static_cast<std::uint8_t>(lanes >> 32);
+    } else {
+        for (int r = 0; r < kNumResources; ++r) p[r] = static_cast<std::uint8_t>(lanes >> (8 * r));
+    }
+}
+
 // Byte-lane tests on five_counts words (every count below 128): the top bit of each
 // lane, gathered into bit r for lane r.
 constexpr std::uint64_t kLaneTops = 0x8080808080ull, kLaneOnes = 0x0101010101ull;
@@ -96,6 +107,26 @@ inline std::uint64_t trade_draft_bits(const Catan::State& s, int seat) {
                          lane_bits(lanes_zero(give) & lanes_below(want, kMaxWanted)) << 5;
     if (!s.trade_budget) bits = 0;
     return bits | std::uint64_t(give != 0 && want != 0) << 10 | std::uint64_t(1) << 11;
+}
+
+// The hexes whose number is `sum`, as hex bits: the numbers compared eight byte lanes
+// at a time where the byte order allows (every number is below 128).
+std::uint32_t hexes_numbered(const std::uint8_t* number, int sum) {
+    std::uint32_t hexes = 0;
+    int h = 0;
+    if constexpr (std::endian::native == std::endian::little) {
+        constexpr std::uint64_t kTops8 = 0x8080808080808080ull, kOnes8 = 0x0101010101010101ull;
+        for (; h + 8 <= kNumHexes; h += 8) {
+            std::uint64_t lanes;
+            std::memcpy(&lanes, number + h, 8);
+            lanes ^= static_cast<std::uint64_t>(sum) * kOnes8;
+            const std::uint64_t zero = ~((lanes | kTops8) - kOnes8) & kTops8;
+            // Lane i's top bit (8i + 7) to bit 56 + i: the partial products never meet.
+            hexes |= static_cast<std::uint32_t>(((zero >> 7) * 0x0102040810204080ull) >> 56) << h;
+        }
+    }
+    for (; h < kNumHexes; ++h) hexes |= std::uint32_t(number[h] == sum) << h;
+    return hexes;
 }
 
 int total(const std::uint8_t* counts, int kinds) {
@@ -277,7 +308,8 @@ bool Catan::legal_in_main(const State& s, int seat, int a) const {
     return false;
 }
 
-bool Catan::is_legal(const State& s, int seat, int a) const {
+// (The trade phases are in is_legal, catan.hpp.)
+bool Catan::legal_outside_trade(const State& s, int seat, int a) const {
     if (a < 0 || a >= kNumActions) return false;
     switch (s.phase) {
         case kSetupSettlement:
@@ -298,9 +330,6 @@ bool Catan::is_legal(const State& s, int seat, int a) const {
         case kPlacingFreeRoads:
             return a < kBuildSettlement && roads_built(s, seat) < kMaxRoads && !all_roads(s).test(a) &&
                    road_connects(s, seat, a);
-        case kTradeAnswer: return a == kTradeAccept || a == kTradeDecline;
-        case kTradeDraft:  // one action's test costs less than the whole draft's bits
-        case kConfirmingTrade: return legal_trade(s, seat, a);
         case kAwaitingDice: return a >= kChanceDice && a < kChanceDev;
         case kAwaitingDevCard: return a >= kChanceDev && a < kChanceSteal && s.deck[a - kChanceDev] > 0;
         case kAwaitingSteal: return a >= kChanceSteal && s.hand[s.steal_victim][a - kChanceSteal] > 0;
@@ -311,71 +340,29 @@ bool Catan::is_legal(const State& s, int seat, int a) const {
 static_assert(kTradeDecline == kTradeAccept + 1 && kChanceDice == kTradeConfirm + kMaxSeats);
 static_assert(kDiscard + kNumResources == kMaritime && kSteal + kMaxSeats == kDiscard);
 
+// The mask: a light dispatch on the phase, so that the frequent phases of random play
+// (the trade draft, the answers) pay no register saves for the heavy ones, whose bits
+// are set in functions of their own. Every function here ORs into zeroed words.
 void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
     for (int w = 0; w < (kNumActions + 63) / 64; ++w) words[w] = 0;
-    auto range = [&](int from, int to) {
-        for (int a = from; a < to; ++a) {
-            if (is_legal(s, seat, a)) set_bit(words, a);
-        }
-    };
     switch (s.phase) {
         case kSetupSettlement:
             set_settlement_bits(words, ~s.distance_blocked & ((1ull << kNumNodes) - 1));
             return;
-        case kMain: {
-            // Building sites from bitsets; the remaining actions one by one.
-            const std::uint8_t* hand = s.hand[seat];
-            if (can_pay(hand, kRoadCost) && roads_built(s, seat) < kMaxRoads) set_road_bits(words, road_sites(s, seat));
-            if (can_pay(hand, kSettlementCost) && count_bits(s.settlements[seat]) < kMaxSettlements)
-                set_settlement_bits(words, s.road_nodes[seat] & ~s.distance_blocked);
-            if (can_pay(hand, kCityCost) && count_bits(s.cities[seat]) < kMaxCities) set_city_bits(words, s.settlements[seat]);
-            // Development cards.
-            if (can_pay(hand, kDevCardCost) && total(s.deck, kNumDevKinds) > 0) set_bit(words, kBuyDev);
-            set_dev_play_bits(s, seat, words);
-            set_bit(words, kEndTurn);
-            // Maritime trade, each rate found once.
-            int rates[kNumResources];
-            maritime_rates(s, seat, rates);
-            // Actions give * 4 + k, k counting the other resources in order: the
-            // resources the bank holds, with `give` taken out.
-            const std::uint64_t in_bank = lane_bits(~lanes_zero(five_counts(s.bank)) & kLaneTops);
-            for (int give = 0; give < kNumResources; ++give) {
-                if (hand[give] < rates[give]) continue;
-                const std::uint64_t others = (in_bank & ((1u << give) - 1)) | (in_bank >> (give + 1)) << give;
-                set_bits_from(words, kMaritime + give * 4, others);
-            }
-            // Starting a domestic offer.
-            if (s.trade_budget) {
-                for (int r = 0; r < kNumResources; ++r) {
-                    if (hand[r]) set_bit(words, kTradeGive + r);
-                    set_bit(words, kTradeWant + r);
-                }
-            }
-            return;
-        }
-        case kPlacingFreeRoads: set_road_bits(words, road_sites(s, seat)); return;
+        case kMain: return set_main_bits(s, seat, words);
+        case kPlacingFreeRoads: return set_free_road_bits(s, seat, words);
         case kSetupRoad:  // the empty edges at the settlement just placed
             if (s.last_settlement < kNumNodes)
                 set_road_bits(words, kTopology.edge_mask_of_node[s.last_settlement] & ~all_roads(s));
             return;
         case kBeforeRoll:
-            set_dev_play_bits(s, seat, words);
             set_bit(words, kRoll);
+            return set_dev_play_bits(s, seat, words);
+        case kDiscarding:  // any resource held
+            set_bits_from(words, kDiscard, lane_bits(~lanes_zero(five_counts(s.hand[seat])) & kLaneTops));
             return;
-        case kDiscarding: {  // any resource held
-            std::uint64_t held = 0;
-            for (int r = 0; r < kNumResources; ++r) held |= std::uint64_t(s.hand[seat][r] > 0) << r;
-            set_bits_from(words, kDiscard, held);
-            return;
-        }
-        case kMovingRobber: {
-            const std::uint32_t closed = hexes_closed_to_robber(s);
-            for (int h = 0; h < kNumHexes; ++h) {
-                if (h != s.robber && !((closed >> h) & 1)) set_bit(words, kMoveRobber + h);
-            }
-            return;
-        }
-        case kChooseVictim: set_bits_from(words, kSteal, robbable_seats(s, s.robber)); return;
+        case kMovingRobber:
+        case kChooseVictim: return set_robber_bits(s, words);
         case kTradeDraft: set_bits_from(words, kTradeGive, trade_draft_bits(s, seat)); return;
         // The rules of legal_trade as bits: the responder accepts or declines; the
         // turn seat cancels or confirms with a seat that accepted.
@@ -384,7 +371,55 @@ void Catan::legal_mask(const State& s, int seat, std::uint64_t* words) const {
             set_bit(words, kTradeCancel);
             set_bits_from(words, kTradeConfirm, s.trade_accepts & ((1u << kMaxSeats) - 1));
             return;
-        default: range(kChanceDice, kNumActions); return;
+        default: return set_chance_bits(s, seat, words);
+    }
+}
+
+// The main phase: building sites from bitsets, the rest from byte lanes of the hand.
+static_assert(kNumDevKinds == 5 && kNumResources == 5, "the deck and the dev cards fit five byte lanes");
+void Catan::set_main_bits(const State& s, int seat, std::uint64_t* words) const {
+    const std::uint64_t hand = five_counts(s.hand[seat]);
+    const auto pays = [hand](const Cost& cost) { return (((hand | kLaneTops) - five_counts(cost)) & kLaneTops) == kLaneTops; };
+    if (pays(kRoadCost) && roads_built(s, seat) < kMaxRoads) set_road_bits(words, road_sites(s, seat));
+    if (pays(kSettlementCost) && count_bits(s.settlements[seat]) < kMaxSettlements)
+        set_settlement_bits(words, s.road_nodes[seat] & ~s.distance_blocked);
+    if (pays(kCityCost) && count_bits(s.cities[seat]) < kMaxCities) set_city_bits(words, s.settlements[seat]);
+    // Development cards.
+    if (pays(kDevCardCost) && five_counts(s.deck) != 0) set_bit(words, kBuyDev);
+    set_bit(words, kEndTurn);
+    // Maritime trade: the resources given at their rate (hand + 1 > rate), each as
+    // actions give * 4 + k, k counting the other resources in order: the resources the
+    // bank holds, with `give` taken out.
+    const std::uint64_t in_bank = lane_bits(~lanes_zero(five_counts(s.bank)) & kLaneTops);
+    for (std::uint64_t gives = lane_bits(lanes_greater(hand + kLaneOnes, maritime_rate_lanes(s, seat))); gives;
+         gives &= gives - 1) {
+        const int give = std::countr_zero(gives);
+        const std::uint64_t others = (in_bank & ((1u << give) - 1)) | (in_bank >> (give + 1)) << give;
+        set_bits_from(words, kMaritime + give * 4, others);
+    }
+    // Starting a domestic offer: give a resource held, or want any.
+    if (s.trade_budget) set_bits_from(words, kTradeGive, lane_bits(~lanes_zero(hand) & kLaneTops) | 31u << 5);
+    // Playable development cards (held since before this turn, victory points aside).
+    if (!s.dev_played && (five_counts(s.dev[seat]) & ~(0xFFull << 8 * kVictoryPoint))) set_dev_play_bits(s, seat, words);
+}
+
+void Catan::set_free_road_bits(const State& s, int seat, std::uint64_t* words) const {
+    set_road_bits(words, road_sites(s, seat));
+}
+
+// Where the robber may go (any hex but its own, bar the friendly robber's closed ones),
+// or whom it may rob.
+void Catan::set_robber_bits(const State& s, std::uint64_t* words) const {
+    if (s.phase == kChooseVictim) return set_bits_from(words, kSteal, robbable_seats(s, s.robber));
+    const std::uint32_t closed = hexes_closed_to_robber(s);
+    const std::uint64_t open = ((1ull << kNumHexes) - 1) & ~(1ull << s.robber) & ~std::uint64_t(closed);
+    set_bits_from(words, kMoveRobber, open);
+}
+
+// The chance phases (explicit chance), action by action.
+void Catan::set_chance_bits(const State& s, int seat, std::uint64_t* words) const {
+    for (int a = kChanceDice; a < kNumActions; ++a) {
+        if (is_legal(s, seat, a)) set_bit(words, a);
     }
 }
 
@@ -408,30 +443,41 @@ void Catan::after_setup_road(State& s) const {
 // resource, nobody receives it, unless only one seat is owed it: that seat takes what
 // is left.
 void Catan::produce(State& s, int sum) const {
-    int owed[kMaxSeats][kNumResources] = {};
-    // Only hexes with a building on them owe anything, and only their resources need
-    // the bank's accounting: most rolls pay one or two of them.
+    // Each seat's cards owed, a byte lane a resource (at most 12 of one resource in all:
+    // two hexes of a number, three buildings on each).
+    std::uint64_t owed[kMaxSeats] = {};
+    // Only hexes with the number and a building on them owe anything.
     const std::uint64_t built = occupied_nodes(s);
-    unsigned paid_kinds = 0;
-    for (int h = 0; h < kNumHexes; ++h) {
-        if (s.number[h] != sum || h == s.robber) continue;
+    for (std::uint32_t hexes = hexes_numbered(s.number, sum) & ~(1u << s.robber); hexes; hexes &= hexes - 1) {
+        const int h = std::countr_zero(hexes);
         const std::uint64_t nodes = kTopology.node_mask_of_hex[h] & built;
-        if (!nodes) continue;
-        paid_kinds |= 1u << s.terrain[h];
+        if (!nodes || s.terrain[h] == kDesert) continue;
+        const int shift = 8 * s.terrain[h];
         for (int p = 0; p < players_; ++p)
-            owed[p][s.terrain[h]] += count_bits(s.settlements[p] & nodes) + 2 * count_bits(s.cities[p] & nodes);
+            owed[p] += std::uint64_t(count_bits(s.settlements[p] & nodes) + 2 * count_bits(s.cities[p] & nodes)) << shift;
     }
-    for (int r = 0; r < kNumResources; ++r) {
-        if (!((paid_kinds >> r) & 1)) continue;
-        int sum_owed = 0, seats_owed = 0;
-        for (int p = 0; p < players_; ++p) sum_owed += owed[p][r], seats_owed += owed[p][r] > 0;
-        if (sum_owed == 0 || (sum_owed > s.bank[r] && seats_owed > 1)) continue;
+    std::uint64_t total = 0;
+    for (int p = 0; p < kMaxSeats; ++p) total += owed[p];
+    if (!total) return;
+    // The resources the bank cannot pay in full: nobody gets them, or the one seat owed
+    // them takes what the bank has.
+    const std::uint64_t bank = five_counts(s.bank);
+    for (std::uint64_t short_of = lane_bits(lanes_greater(total, bank)); short_of; short_of &= short_of - 1) {
+        const int shift = 8 * std::countr_zero(short_of);
+        const std::uint64_t lane = 0xFFull << shift;
+        int seats = 0, only = 0;
         for (int p = 0; p < players_; ++p) {
-            const int paid = owed[p][r] < s.bank[r] ? owed[p][r] : s.bank[r];
-            s.hand[p][r] = static_cast<std::uint8_t>(s.hand[p][r] + paid);
-            s.bank[r] = static_cast<std::uint8_t>(s.bank[r] - paid);
+            if (owed[p] & lane) ++seats, only = p;
+            owed[p] &= ~lane;
         }
+        if (seats == 1) owed[only] |= bank & lane;
     }
+    total = 0;
+    for (int p = 0; p < players_; ++p) {
+        store_five_counts(s.hand[p], five_counts(s.hand[p]) + owed[p]);  // no lane passes 19
+        total += owed[p];
+    }
+    store_five_counts(s.bank, bank - total);
 }
 
 // A roll: production, or on a 7 discards (half of a hand over 7, rounded down) and
@@ -516,7 +562,8 @@ void Catan::end_turn(State& s) const {
     s.trade_budget = static_cast<std::uint8_t>(trade_budget_);
 }
 
-void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
+// (Domestic trade is in apply_step, catan.hpp.)
+void Catan::apply_outside_trade(State& s, int seat, int a, Rng& rng, int outcome) const {
     const int turn_seat = s.current;
     switch (s.phase) {
         case kSetupSettlement: {
@@ -531,13 +578,13 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
                     ++s.hand[seat][s.terrain[h]];
                 }
             }
-            update_roads_after(s, seat, node);
+            update_roads_after_settlement(s, seat, node);
             s.phase = kSetupRoad;
             return;
         }
         case kSetupRoad:
             place_road(s, seat, a);
-            update_roads_after(s, seat, kNone);
+            update_roads_after_road(s, seat, a);
             s.last_settlement = kNone;
             after_setup_road(s);
             return;
@@ -550,12 +597,9 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
         case kAwaitingDice: roll(s, a - kChanceDice + 2); return;
         case kAwaitingDevCard: draw_dev(s, a - kChanceDev); break;
         case kAwaitingSteal: steal(s, s.steal_victim, a - kChanceSteal); break;
-        case kTradeDraft:
-        case kTradeAnswer:
-        case kConfirmingTrade: apply_trade(s, seat, a); return;
         case kPlacingFreeRoads:
             place_road(s, seat, a);
-            update_roads_after(s, seat, kNone);
+            update_roads_after_road(s, seat, a);
             // Back to where the turn was: a card played before the roll leaves the roll owed.
             if (--s.free_roads == 0 || !can_place_free_road(s, seat)) {
                 s.free_roads = 0;
@@ -566,11 +610,11 @@ void Catan::apply_step(State& s, int seat, int a, Rng& rng, int outcome) const {
             if (a < kBuildSettlement) {
                 pay(s, seat, kRoadCost);
                 place_road(s, seat, a);
-                update_roads_after(s, seat, kNone);
+                update_roads_after_road(s, seat, a);
             } else if (a < kBuildCity) {
                 pay(s, seat, kSettlementCost);
                 place_settlement(s, seat, a - kBuildSettlement);
-                update_roads_after(s, seat, a - kBuildSettlement);
+                update_roads_after_settlement(s, seat, a - kBuildSettlement);
             } else if (a < kBuyDev) {
                 pay(s, seat, kCityCost);
                 s.settlements[seat] &= ~(1ull << (a - kBuildCity));

@@ -52,6 +52,19 @@ void Catan::maritime_rates(const State& s, int seat, int* rates) {
     for (int r = 0; r < kNumResources; ++r) rates[r] = rates[r] < generic ? rates[r] : generic;
 }
 
+std::uint64_t Catan::maritime_rate_lanes(const State& s, int seat) {
+    constexpr std::uint64_t kLaneOnes = 0x0101010101ull;
+    std::uint64_t at_harbors = (s.settlements[seat] | s.cities[seat]) & kHarborNodes;
+    if (!at_harbors) return 4 * kLaneOnes;  // most seats
+    std::uint64_t rates = 4 * kLaneOnes, at_two = 0;
+    for (; at_harbors; at_harbors &= at_harbors - 1) {
+        const int harbor = s.harbor[kTopology.harbor_of_node[std::countr_zero(at_harbors)]];
+        if (harbor == kGenericHarbor) rates = 3 * kLaneOnes;
+        else at_two |= 0xFFull << (8 * harbor);
+    }
+    return (rates & ~at_two) | (2 * kLaneOnes & at_two);
+}
+
 int Catan::maritime_rate(const State& s, int seat, int resource) {
     const std::uint64_t own = s.settlements[seat] | s.cities[seat];
     int rate = 4;
