@@ -195,11 +195,28 @@ def position(peer_state: Any, geometry: Optional[Geometry] = None, awards: bool 
     return doc
 
 
+def uncounted_roads(peer_state: Any, geometry: Optional[Geometry] = None) -> set[int]:
+    """meeple's edges of the roads catanatron leaves out of its road lengths: a road built
+    up to an opponent's building that stood there first. catanatron measures roads within
+    each seat's connected nodes and never adds such a building's node to them; the
+    rulebook (and meeple) count the road up to the building."""
+    ps = peer_state
+    geo = geometry or Geometry(ps.board.map)
+    left_out = set()
+    for (a, b), color in ps.board.roads.items():
+        owner = ps.board.buildings.get(b, (color,))[0]
+        if owner != color and not any(b in nodes for nodes in ps.board.connected_components[color]):
+            left_out.add(geo.edge_of_peer[frozenset((a, b))])
+    return left_out
+
+
 def meeple_state(peer_state: Any, game: Game, geometry: Optional[Geometry] = None, seed: int = 0) -> State:
     """A meeple state of ``game`` (``catan(players=N,trade_budget=0)``) for a catanatron
     state, its generator seeded by ``seed``. Where the engines disagree on who holds
-    longest road (catanatron counts a road through an opponent's building its own way,
-    docs/catan-rules.md), meeple's rules decide it."""
+    longest road (catanatron counts a road up to or through an opponent's building its
+    own way, docs/catan-rules.md), the position is read first with the roads catanatron
+    does not count left out (:func:`uncounted_roads`) so that both count the same, and
+    failing that meeple's rules decide the holder."""
     geo = geometry or Geometry(peer_state.board.map)
     doc = position(peer_state, geo)
     try:
@@ -207,13 +224,19 @@ def meeple_state(peer_state: Any, game: Game, geometry: Optional[Geometry] = Non
     except MeepleError as first:
         if "awards" not in doc:
             raise
-        # Longest road by meeple's count: left to meeple, else (a tie at the top) with
-        # nobody or with one of the tied seats; largest army stays catanatron's, which a
-        # tie in knights needs stated.
+        left_out = uncounted_roads(peer_state, geo)
+        counted = dict(doc, roads=[r for r in doc["roads"] if r["edge"] not in left_out])
+        # catanatron's holder on its own count of roads; then longest road by meeple's
+        # count: left to meeple, else (a tie at the top) with nobody or with one of the
+        # tied seats; largest army stays catanatron's, which a tie in knights needs stated.
+        attempts = [counted] if left_out else []
         for holder in ("derived", None, *range(len(peer_state.colors))):
-            attempt = dict(doc, awards={"largest_army": doc["awards"]["largest_army"]})
-            if holder != "derived":
-                attempt["awards"]["longest_road"] = holder
+            for base in (doc, counted) if left_out else (doc,):
+                awards = {"largest_army": doc["awards"]["largest_army"]}
+                if holder != "derived":
+                    awards["longest_road"] = holder
+                attempts.append(dict(base, awards=awards))
+        for attempt in attempts:
             try:
                 return game.from_position(attempt, seed=seed)
             except MeepleError:
@@ -315,4 +338,4 @@ def meeple_action(action: Any, peer_state: Any, geometry: Optional[Geometry] = N
     return geo.key(action, {c: i for i, c in enumerate(peer_state.colors)})
 
 
-__all__ = ["BoardMismatch", "Geometry", "MeeplePlayer", "meeple_action", "meeple_state", "position"]
+__all__ = ["BoardMismatch", "Geometry", "MeeplePlayer", "meeple_action", "meeple_state", "position", "uncounted_roads"]
