@@ -118,7 +118,8 @@ def test_a_meeple_player_in_catanatron_plays_only_offered_moves_and_wins_against
         peer = PeerGame([me if i == seat else RandomPlayer(c) for i, c in enumerate(COLORS)], seed=g)
         # catanatron's moves in an order that is the same in every process (its order of
         # maritime trades is not), so that the game of a seed is one game.
-        wins += peer.play(decide_fn=lambda player, game, moves: player.decide(game, sorted(moves, key=repr))) == me.color
+        sorted_moves = lambda player, game, moves: player.decide(game, sorted(moves, key=repr))  # noqa: E731
+        wins += peer.play(decide_fn=sorted_moves) == me.color
         assert offered and all(offered)
         # The one move meeple allows and catanatron refuses here: a road building card for
         # a seat that could not pay for a road (catanatron's departure, docs/catan-rules.md).
