@@ -25,15 +25,17 @@ development cards, the deck's order) is redrawn (``State.determinize``), so it n
 plays on hidden information. Discards are catanatron's own (it offers one discard move,
 which drops random cards). A move meeple's rules allow and catanatron's do not (they
 differ in a few documented places, docs/catan-rules.md) cannot be played: the player
-counts a ``fallback`` and plays the move its agent's policy ranks next among those
-catanatron offers (a search agent's visit shares), else ends its turn where it may (else
-takes catanatron's first move).
+counts a ``fallback``. A progress card catanatron will not let the seat play now (road
+building without a road's cost, any but the knight before the roll) is read as still in
+the deck and the agent asked again; any other refused move is replaced by the move its
+agent's policy ranks next among those catanatron offers (a search agent's visit shares),
+else the end of the turn where it may be ended (else catanatron's first move).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Optional, Union
+from typing import Any, Iterable, Optional, Union
 
 import numpy as np
 
@@ -195,25 +197,58 @@ def position(peer_state: Any, geometry: Optional[Geometry] = None, awards: bool 
     return doc
 
 
-def meeple_state(peer_state: Any, game: Game, geometry: Optional[Geometry] = None, seed: int = 0) -> State:
+def uncounted_roads(peer_state: Any, geometry: Optional[Geometry] = None) -> set[int]:
+    """meeple's edges of the roads catanatron leaves out of its road lengths: a road built
+    up to an opponent's building that stood there first. catanatron measures roads within
+    each seat's connected nodes and never adds such a building's node to them; the
+    rulebook (and meeple) count the road up to the building."""
+    ps = peer_state
+    geo = geometry or Geometry(ps.board.map)
+    left_out = set()
+    for (a, b), color in ps.board.roads.items():
+        owner = ps.board.buildings.get(b, (color,))[0]
+        if owner != color and not any(b in nodes for nodes in ps.board.connected_components[color]):
+            left_out.add(geo.edge_of_peer[frozenset((a, b))])
+    return left_out
+
+
+def meeple_state(peer_state: Any, game: Game, geometry: Optional[Geometry] = None, seed: int = 0,
+                 withheld: Iterable[tuple[int, int]] = ()) -> State:
     """A meeple state of ``game`` (``catan(players=N,trade_budget=0)``) for a catanatron
-    state, its generator seeded by ``seed``. Where the engines disagree on who holds
-    longest road (catanatron counts a road through an opponent's building its own way,
-    docs/catan-rules.md), meeple's rules decide it."""
+    state, its generator seeded by ``seed``; ``withheld`` names (seat, development card
+    kind) pairs whose cards are read as still in the deck (cards catanatron will not let
+    the seat play now, so that meeple's agent looks for its next move). Where the engines
+    disagree on who holds longest road (catanatron counts a road up to or through an
+    opponent's building its own way, docs/catan-rules.md), meeple's rules decide the
+    holder; where no holder makes a position meeple accepts (by meeple's count the turn
+    seat would already have won), the roads catanatron does not count
+    (:func:`uncounted_roads`) are left out so that both count the same. Such a road then
+    looks free to meeple, and building it is a move catanatron refuses (a fallback)."""
     geo = geometry or Geometry(peer_state.board.map)
     doc = position(peer_state, geo)
+    for seat, kind in withheld:
+        doc["development"][seat][kind] = 0
     try:
         return game.from_position(doc, seed=seed)
     except MeepleError as first:
         if "awards" not in doc:
             raise
+        left_out = uncounted_roads(peer_state, geo)
+        counted = dict(doc, roads=[r for r in doc["roads"] if r["edge"] not in left_out])
         # Longest road by meeple's count: left to meeple, else (a tie at the top) with
-        # nobody or with one of the tied seats; largest army stays catanatron's, which a
-        # tie in knights needs stated.
-        for holder in ("derived", None, *range(len(peer_state.colors))):
-            attempt = dict(doc, awards={"largest_army": doc["awards"]["largest_army"]})
-            if holder != "derived":
-                attempt["awards"]["longest_road"] = holder
+        # nobody or with one of the tied seats; then the same on catanatron's count of
+        # roads, catanatron's holder first. Largest army stays catanatron's, which a tie
+        # in knights needs stated.
+        attempts = []
+        for base in (doc, counted) if left_out else (doc,):
+            if base is counted:
+                attempts.append(counted)
+            for holder in ("derived", None, *range(len(peer_state.colors))):
+                awards = {"largest_army": doc["awards"]["largest_army"]}
+                if holder != "derived":
+                    awards["longest_road"] = holder
+                attempts.append(dict(base, awards=awards))
+        for attempt in attempts:
             try:
                 return game.from_position(attempt, seed=seed)
             except MeepleError:
@@ -226,8 +261,8 @@ class MeeplePlayer(Player):  # type: ignore[misc]
     ``"heuristic"``, ``"mcts(iterations=300,rollout=heuristic,policy_prior=0.5)"`` or
     ``"mcts-net(iterations=300)"``: any spec of :func:`meeple.agents.make_agent`).
 
-    ``fallbacks`` counts the decisions where meeple's move was not one catanatron
-    offered (or its position could not be read) and it played another;
+    ``fallbacks`` counts the moves meeple chose that catanatron did not offer (or the
+    positions that could not be read), so a decision can count more than one;
     ``fallback_reasons`` counts them by reason."""
 
     def __init__(self, color: Any, agent: str = "heuristic", seed: int = 0) -> None:
@@ -253,12 +288,27 @@ class MeeplePlayer(Player):  # type: ignore[misc]
             self._geometry = (peer_map, Geometry(peer_map))
         return self._geometry[1]
 
-    def _state(self, ps: Any, geo: Geometry, seed: int) -> State:
+    def _state(self, ps: Any, geo: Geometry, seed: int, withheld: Iterable[tuple[int, int]]) -> State:
         players = len(ps.colors)
         game = self._games.get(players)
         if game is None:
             game = self._games[players] = Game(f"catan(players={players},trade_budget=0)")
-        return meeple_state(ps, game, geo, seed)
+        return meeple_state(ps, game, geo, seed, withheld)
+
+    def _choose(self, ps: Any, geo: Geometry, seat: int, seed: int,
+                withheld: list[tuple[int, int]]) -> tuple[State, Any, PeerKey]:
+        """The agent's move on what the seat sees: (its state, the agent, the move as a
+        catanatron key)."""
+        state = self._state(ps, geo, seed, withheld).determinize(seat, seed)
+        agent = make_agent(self.spec, state.game, seed=seed)
+        action = agent.act(state)
+        if catan.MOVE_ROBBER <= action < catan.STEAL:
+            state.apply(action)
+            victim = None
+            if state.view(seat)["phase"] == "choose_victim":
+                victim = agent.act(state) - catan.STEAL
+            return state, agent, ("robber", action - catan.MOVE_ROBBER, victim)
+        return state, agent, action
 
     def decide(self, game: Any, playable_actions: Any) -> Any:
         actions = list(playable_actions)
@@ -269,31 +319,32 @@ class MeeplePlayer(Player):  # type: ignore[misc]
         seat_of_color = {c: i for i, c in enumerate(ps.colors)}
         seat = seat_of_color[self.color]
         seed = (self.seed * 1_000_003 + self.decisions) & ((1 << 53) - 1)
-        try:
-            geo = self._geo(ps.board.map)
-            state = self._state(ps, geo, seed).determinize(seat, seed)
-            agent = make_agent(self.spec, state.game, seed=seed)
-            action = agent.act(state)
-            choice: PeerKey = action
-            if catan.MOVE_ROBBER <= action < catan.STEAL:
-                state.apply(action)
-                victim = None
-                if state.view(seat)["phase"] == "choose_victim":
-                    victim = agent.act(state) - catan.STEAL
-                choice = ("robber", action - catan.MOVE_ROBBER, victim)
-        except (MeepleError, BoardMismatch) as e:
-            self._fall_back(f"unreadable position: {e}")
-            return actions[0]
-        keys = [geo.key(action, seat_of_color) for action in actions]
-        for action, key in zip(actions, keys):
-            if key == choice:
-                return action
-        if isinstance(choice, tuple):
-            # meeple robbed the only seat it could without asking: catanatron names it.
-            at_hex = [a for a, k in zip(actions, keys) if isinstance(k, tuple) and k[:2] == choice[:2]]
-            if len(at_hex) == 1:
-                return at_hex[0]
-        self._fall_back(f"not offered: {state.game.action_name(choice) if isinstance(choice, int) else choice}")
+        withheld: list[tuple[int, int]] = []
+        while True:
+            try:
+                geo = self._geo(ps.board.map)
+                state, agent, choice = self._choose(ps, geo, seat, seed, withheld)
+            except (MeepleError, BoardMismatch) as e:
+                self._fall_back(f"unreadable position: {e}")
+                return actions[0]
+            keys = [geo.key(action, seat_of_color) for action in actions]
+            for action, key in zip(actions, keys):
+                if key == choice:
+                    return action
+            if isinstance(choice, tuple):
+                # meeple robbed the only seat it could without asking: catanatron names it.
+                at_hex = [a for a, k in zip(actions, keys) if isinstance(k, tuple) and k[:2] == choice[:2]]
+                if len(at_hex) == 1:
+                    return at_hex[0]
+            self._fall_back(f"not offered: {state.game.action_name(choice) if isinstance(choice, int) else choice}")
+            # A progress card catanatron will not let the seat play now (road building
+            # without a road's cost, any but the knight before the roll): ask again with
+            # the seat's cards of that kind read as still in the deck, so the agent plays
+            # its best move catanatron allows (a trade for the road's cost, say).
+            kind = _progress_kind(choice)
+            if kind is None or (seat, kind) in withheld:
+                break
+            withheld.append((seat, kind))
         if isinstance(choice, int):
             # The agent's next choice that catanatron offers, by its policy (a search
             # agent's visit shares), where it has one.
@@ -309,10 +360,23 @@ class MeeplePlayer(Player):  # type: ignore[misc]
         return next((a for a, k in zip(actions, keys) if k == catan.END_TURN), actions[0])
 
 
+def _progress_kind(action: PeerKey) -> Optional[int]:
+    """The development card kind a move of meeple plays, for the progress cards."""
+    if not isinstance(action, int):
+        return None
+    if action == catan.PLAY_ROAD_BUILDING:
+        return DEV["ROAD_BUILDING"]
+    if catan.PLAY_YEAR_OF_PLENTY <= action < catan.PLAY_MONOPOLY:
+        return DEV["YEAR_OF_PLENTY"]
+    if catan.PLAY_MONOPOLY <= action < catan.ROLL:
+        return DEV["MONOPOLY"]
+    return None
+
+
 def meeple_action(action: Any, peer_state: Any, geometry: Optional[Geometry] = None) -> PeerKey:
     """The meeple action id (or tag) of a catanatron action in ``peer_state``."""
     geo = geometry or Geometry(peer_state.board.map)
     return geo.key(action, {c: i for i, c in enumerate(peer_state.colors)})
 
 
-__all__ = ["BoardMismatch", "Geometry", "MeeplePlayer", "meeple_action", "meeple_state", "position"]
+__all__ = ["BoardMismatch", "Geometry", "MeeplePlayer", "meeple_action", "meeple_state", "position", "uncounted_roads"]
