@@ -134,3 +134,16 @@ TEST(catan_heuristic_takes_the_edge_an_opponent_needs_for_its_fifth_road) {
     give(s, 0, {1, 1, 0, 0, 0});
     CHECK(heuristic_choice(g, s, 0) == catan::kBuildRoad + edge_between(e, f));
 }
+
+TEST(catan_heuristic_buys_a_development_card_over_a_city_two_cards_away) {
+    CatanFixture g(CatanOptions{{"board", "beginner"}});
+    CatanState s = g.blank();
+    // One settlement and no roads (no site to build toward), wool, two grain and an ore:
+    // the city lacks two ore, the development card nothing. A card now beats a city two
+    // rolls away; with a city one card away it keeps the cards.
+    put_settlement(s, 0, 20);
+    give(s, 0, {0, 0, 1, 2, 1});
+    CHECK(heuristic_choice(g, s, 0) == catan::kBuyDev);
+    give(s, 0, {0, 0, 0, 0, 1});
+    CHECK(heuristic_choice(g, s, 0) != catan::kBuyDev);
+}
