@@ -6,7 +6,7 @@ of their moves crosses as a state snapshot (the snapshot format is shared while 
 state version is unchanged), so both builds play the same games, seats and dice.
 
     python benchmarks/ab_previous_build.py --old-stage /tmp/old/build/stage \
-        --game "catan(trade_budget=0)" --new heuristic --old heuristic --games 200 --seed 1
+        --game "catan(trade_budget=0)" --new heuristic --old heuristic --games 200 --seed 1 [--sprt 0,10,0.05,0.05]
 
 One seat of --new against the other seats of --old, seats rotated (duplicate format);
 prints the new agent's wins over its seat-games with a 95% Wilson interval, and its
@@ -85,13 +85,16 @@ def main() -> None:
     parser.add_argument("--old", default="heuristic")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sprt", default=None, metavar="ELO0,ELO1,ALPHA,BETA",
+                        help="Wald's SPRT of the new agent's pairwise score against the old; stops when it decides")
     args = parser.parse_args()
     import meeple
 
     old = OtherBuildAgent(args.old_stage, args.game, args.old)
     try:
         result = meeple.arena.tournament(args.game, [args.new, old], games=args.games, seed=args.seed,
-                                         backend="python")
+                                         backend="python", keep_moves=False,
+                                         sprt=None if args.sprt is None else [float(x) for x in args.sprt.split(",")])
     finally:
         old.close()
     new = result.agents[0]
@@ -100,6 +103,11 @@ def main() -> None:
     print(f"{args.new} (this build) vs {seats - 1}x {args.old} (other build), {args.game}, {args.games} games, "
           f"seed {args.seed}: {new.wins}/{new.seats} seat-games won = {new.win_rate:.3f} [{lo:.3f}, {hi:.3f}] "
           f"({100 / seats:.0f}% is parity); truncated {new.truncations}")
+    if result.sprt is not None:
+        t = result.sprt
+        print(f"SPRT elo0={t.elo0:g} elo1={t.elo1:g} alpha={t.alpha:g} beta={t.beta:g}: "
+              f"{t.decision or 'undecided'}, llr {t.llr:.2f} in [{t.lower:.2f}, {t.upper:.2f}], "
+              f"pairwise W/D/L {t.wins:g}/{t.draws:g}/{t.losses:g}")
     score = result.scores()[0]
     if score.measure != "win rate":
         interval = "" if score.interval is None else f" [{score.interval[0]:+.1f}, {score.interval[1]:+.1f}]"

@@ -10,7 +10,10 @@
 //   completes a build or takes largest army, a city on the best settlement, a settlement
 //   on the best site, a bank or harbor trade that completes the build it aims at, a road
 //   toward the best open site when none is reachable yet, a development card when that
-//   does not set back the build it aims at, the end of the turn.
+//   does not set back the build it aims at, with more than seven cards a development card
+//   or else a road (a 7 would cost half the hand), the end of the turn. The build it aims at is
+//   the one of most value over one more than the cards it lacks (city 3.2, settlement 3,
+//   development card 1.5, road 1.5).
 // - Robber: on the hex that costs the leading opponents the most production (never its
 //   own), robbing the seat with the most public points.
 // - Discards: the cards furthest beyond what its next build needs.
@@ -206,6 +209,14 @@ private:
         return best;
     }
 
+    // Over seven cards at the end of its turn, a roll of 7 costs half the hand: a
+    // development card, else a road, spends cards before that.
+    int below_seven(const State& s, int me, const LegalSet& legal) const {
+        if (Catan::hand_size(s, me) <= 7) return -1;
+        if (legal.has(kBuyDev)) return kBuyDev;
+        return best_road(s, me, legal, true);
+    }
+
     bool any_site_now(const State& s, int me) const {
         if (count_bits(s.settlements[me]) >= kMaxSettlements) return false;
         for (int n = 0; n < kNumNodes; ++n) {
@@ -238,7 +249,10 @@ private:
         consider(kAimCity, city, 3.2, kCity);
         consider(kAimSettlement, settle, 3.0, kSettlement);
         consider(kAimRoad, road, 1.5, kRoad);
-        consider(kAimDev, deck > 0, 1.0, kDev);
+        // A development card weighs half a city: knights, Largest Army and VP
+        // cards that few other seats compete for (1.0 lost to three of the same at 1.5
+        // and 2.0; above 2.0 it drowns the cities; docs/catan-strength.md).
+        consider(kAimDev, deck > 0, 1.5, kDev);
         return best;
     }
 
@@ -391,6 +405,7 @@ private:
             }
             if (best >= 0 && legal.has(kPlayMonopoly + best)) return kPlayMonopoly + best;
         }
+        if (const int a = below_seven(s, me, legal); a >= 0) return a;
         return kEndTurn;
     }
 

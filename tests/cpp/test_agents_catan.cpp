@@ -134,3 +134,29 @@ TEST(catan_heuristic_takes_the_edge_an_opponent_needs_for_its_fifth_road) {
     give(s, 0, {1, 1, 0, 0, 0});
     CHECK(heuristic_choice(g, s, 0) == catan::kBuildRoad + edge_between(e, f));
 }
+
+TEST(catan_heuristic_buys_a_development_card_over_a_city_two_cards_away) {
+    CatanFixture g(CatanOptions{{"board", "beginner"}});
+    CatanState s = g.blank();
+    // One settlement and no roads (no site to build toward), wool, two grain and an ore:
+    // the city lacks two ore, the development card nothing. A card now beats a city two
+    // rolls away; with a city one card away it keeps the cards.
+    put_settlement(s, 0, 20);
+    give(s, 0, {0, 0, 1, 2, 1});
+    CHECK(heuristic_choice(g, s, 0) == catan::kBuyDev);
+    give(s, 0, {0, 0, 0, 0, 1});
+    CHECK(heuristic_choice(g, s, 0) != catan::kBuyDev);
+}
+
+TEST(catan_heuristic_spends_a_hand_over_seven_before_ending_its_turn) {
+    CatanFixture g(CatanOptions{{"board", "beginner"}, {"trade_budget", "0"}});
+    CatanState s = g.blank();
+    // A settlement, no roads, no trade that helps: its city lacks one ore, and a
+    // development card would set it back. With seven cards it keeps them; with eight a
+    // roll of 7 would cost four, so it buys the card.
+    put_settlement(s, 0, 20);
+    give(s, 0, {0, 0, 3, 2, 2});
+    CHECK(heuristic_choice(g, s, 0) == catan::kEndTurn);
+    give(s, 0, {1, 0, 0, 0, 0});
+    CHECK(heuristic_choice(g, s, 0) == catan::kBuyDev);
+}
