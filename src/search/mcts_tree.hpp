@@ -23,7 +23,9 @@
 // proofs sound (core/game.hpp, Provable: deterministic, perfect information, two seats,
 // +1/0/-1): a terminal node is proven with its returns; a node is proven a win for its
 // mover as soon as one child is, and otherwise once every child is proven, with the
-// best of them. Iterations that reach a proven node back up its exact value from there;
+// best of them. New children are proven by looking two steps ahead: a move that ends the
+// game, and a move after which the opponent ends it with a win at once (its loss).
+// Iterations that reach a proven node back up its exact value from there;
 // selection never takes a proven loss while another child remains; a proven root ends
 // the round.
 #pragma once
@@ -478,21 +480,47 @@ private:
     }
 
     // Proves at once the children just made under `node` (at `depth`, the mover's record
-    // `rec`) whose move ends the game, one step of look-ahead: a win in one settles its
-    // parent without a visit, and a threat is seen a level sooner. It costs one step per
-    // new child, in games with proofs only.
+    // `rec`) by two steps of look-ahead: a child whose move ends the game takes its
+    // returns, and a child after which the next seat can end the game with a win of its
+    // own is that seat's win (it takes it: an exact value, whatever else it could play).
+    // A win in one settles the parent without a visit; a move that leaves the opponent a
+    // win in one is proven lost at once, so that selection spends nothing on it and a
+    // forced reply, a fork or a trap is proven a level or two sooner. It costs a step per
+    // new child and one per reply, in games with proofs only.
     [[gnu::noinline]] void prove_new_children(int node, const void* rec, int player, int first_old, std::uint64_t depth) {
         int proven = -1;
         for (int c = at(node).first_child; c != first_old; c = at(c).next_sibling) {
             std::memcpy(look_.data(), rec, game_.record_size());
             game_.apply_unchecked(look_.data(), player, at(c).action);
-            if (!game_.is_terminal(look_.data())) continue;
-            double returned[2] = {0.0, 0.0};
-            game_.returns(look_.data(), returned);
+            if (game_.is_terminal(look_.data())) {
+                double returned[2] = {0.0, 0.0};
+                game_.returns(look_.data(), returned);
+                if (!mark_proven(at(c), returned[0])) continue;
+            } else {
+                const int next = acting_player(game_.actors(look_.data()));
+                if (next < 0 || !wins_at_once(look_.data(), next)) continue;
+                at(c).proof = static_cast<std::uint8_t>((next == 0 ? 1 : -1) + 2);
+            }
             // Settled from the best of them for the mover: a win proves the parent outright.
-            if (mark_proven(at(c), returned[0]) && (proven < 0 || proven_for(at(c), player) > proven_for(at(proven), player))) proven = c;
+            if (proven < 0 || proven_for(at(c), player) > proven_for(at(proven), player)) proven = c;
         }
         if (proven >= 0) settle(proven, depth + 1);
+    }
+
+    // Whether `seat`, to act in `rec`, has a move that ends the game with its win (+1).
+    bool wins_at_once(const void* rec, int seat) {
+        game_.legal_mask(rec, seat, look_mask_.data());
+        for (int i = 0; i < words_; ++i) {
+            for (std::uint64_t bits = look_mask_[static_cast<std::size_t>(i)]; bits; bits &= bits - 1) {
+                std::memcpy(reply_.data(), rec, game_.record_size());
+                game_.apply_unchecked(reply_.data(), seat, i * 64 + std::countr_zero(bits));
+                if (!game_.is_terminal(reply_.data())) continue;
+                double returned[2] = {0.0, 0.0};
+                game_.returns(reply_.data(), returned);
+                if (returned[seat] == 1.0) return true;
+            }
+        }
+        return false;
     }
 
     void note_depth(std::uint64_t depth) { max_depth_ = std::max(max_depth_, depth); }
@@ -771,7 +799,9 @@ private:
     const bool solver_ = kSolverGame && cfg_.solver != SolverMode::off;
     int root_mover_ = 0;           // the seat to act at the root
     std::vector<int> movers_;      // solver: the seat that chose at each depth of this iteration
-    std::vector<std::uint64_t> look_ = std::vector<std::uint64_t>(record_words_);  // solver: one step ahead
+    std::vector<std::uint64_t> look_ = std::vector<std::uint64_t>(record_words_);   // solver: one step ahead
+    std::vector<std::uint64_t> reply_ = std::vector<std::uint64_t>(record_words_);  // solver: and the reply
+    std::vector<std::uint64_t> look_mask_ = std::vector<std::uint64_t>(static_cast<std::size_t>(words_));
     std::vector<std::uint64_t> root_, work_;
     std::vector<std::uint64_t> mask_, seen_;
     std::vector<ChanceOutcome> outcomes_;
