@@ -23,7 +23,9 @@
 // proofs sound (core/game.hpp, Provable: deterministic, perfect information, two seats,
 // +1/0/-1): a terminal node is proven with its returns; a node is proven a win for its
 // mover as soon as one child is, and otherwise once every child is proven, with the
-// best of them. Iterations that reach a proven node back up its exact value from there;
+// best of them. New children are proven by looking two steps ahead: a move that ends the
+// game, and a move after which the opponent ends it with a win at once (its loss).
+// Iterations that reach a proven node back up its exact value from there;
 // selection never takes a proven loss while another child remains; a proven root ends
 // the round.
 #pragma once
@@ -35,6 +37,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "core/any_game.hpp"
@@ -63,6 +66,12 @@ struct SearchNode {
     std::uint8_t pending = 0;    // waiting for the caller's evaluation
     std::uint8_t chance_edge = 0;
     std::uint8_t proof = 0;      // solver: 0 unproven, else seat 0's exact value + 2 (1, 2, 3)
+};
+
+// A node of a two-seat tree with its seats' value sums inside it (64 bytes, one cache
+// line): selection reads a child's counts and its mover's sum from one place.
+struct SearchNodeWithSums : SearchNode {
+    double sums[2] = {0.0, 0.0};
 };
 
 // log(n) for UCT's exploration term, which needs a few digits, not all of them: exact
@@ -122,6 +131,11 @@ public:
     // Proofs are sound only in a game that declares them so; the option can only turn
     // them off.
     static constexpr bool kSolverGame = Model::kProvable;
+    // A provable game has two seats (the promise), so that their sums fit in the node.
+    static constexpr bool kSumsInNode = Model::kProvable;
+    using Node = std::conditional_t<kSumsInNode, SearchNodeWithSums, SearchNode>;
+    // A deterministic game's closed-loop tree: a node is the same state at every visit.
+    static constexpr bool kSameStateEachVisit = Model::kProvable;
     // Constant false in every other game, so that its code has no solver branch at all.
     bool solving() const { return kSolverGame && solver_; }
 
@@ -190,7 +204,7 @@ public:
         const int actions = game_.num_actions();
         for (std::size_t k = 0; k < pending_.size(); ++k) {
             const Leaf& leaf = pending_[k];
-            SearchNode& node = at(leaf.node);
+            Node& node = at(leaf.node);
             node.pending = 0;
             node.evaluated = 1;
             if (cfg_.selection == Selection::puct) {
@@ -209,7 +223,7 @@ public:
     void root_children(std::vector<RootChild>& out) const override {
         if (nodes_.empty()) return;  // never given a root: no tree to walk
         for (int c = nodes_[0].first_child; c >= 0; c = at(c).next_sibling) {
-            const SearchNode& child = at(c);
+            const Node& child = at(c);
             RootChild rc{child.action, child.visits, std::vector<double>(static_cast<std::size_t>(players_))};
             for (int p = 0; p < players_; ++p) rc.value_sum[static_cast<std::size_t>(p)] = w(c, p);
             if (child.proof) {
@@ -258,8 +272,8 @@ private:
     // ---- the tree's storage ----
 
     void clear_tree() {
-        nodes_.assign(1, SearchNode{});
-        value_sums_.assign(static_cast<std::size_t>(players_), 0.0);
+        nodes_.assign(1, Node{});
+        if constexpr (!kSumsInNode) value_sums_.assign(static_cast<std::size_t>(players_), 0.0);
         pending_.clear();
         leaf_records_.clear();
         max_depth_ = 0;
@@ -272,7 +286,7 @@ private:
 
     int add_child(int parent, int action, float prior, bool chance_edge) {
         const int index = static_cast<int>(nodes_.size());
-        SearchNode node;
+        Node node;
         node.parent = parent;
         node.action = action;
         node.prior = prior;
@@ -280,7 +294,7 @@ private:
         node.next_sibling = at(parent).first_child;
         nodes_.push_back(node);
         at(parent).first_child = index;
-        value_sums_.resize(value_sums_.size() + static_cast<std::size_t>(players_), 0.0);
+        if constexpr (!kSumsInNode) value_sums_.resize(value_sums_.size() + static_cast<std::size_t>(players_), 0.0);
         return index;
     }
 
@@ -296,7 +310,7 @@ private:
         int k = 0;
         for (int i = 0; i < words_; ++i) {
             for (std::uint64_t bits = actions[i]; bits; bits &= bits - 1, ++k) {
-                SearchNode node;
+                Node node;
                 node.parent = parent;
                 node.action = i * 64 + std::countr_zero(bits);
                 node.prior = prior;
@@ -306,11 +320,14 @@ private:
             }
         }
         at(parent).first_child = base;
-        value_sums_.resize(nodes_.size() * static_cast<std::size_t>(players_), 0.0);
+        if constexpr (!kSumsInNode) value_sums_.resize(nodes_.size() * static_cast<std::size_t>(players_), 0.0);
     }
 
-    SearchNode& at(int i) { return nodes_[static_cast<std::size_t>(i)]; }
-    const SearchNode& at(int i) const { return nodes_[static_cast<std::size_t>(i)]; }
+    // Seats with value sums: 2 where the node holds them, known when compiled.
+    int seats() const { return kSumsInNode ? 2 : players_; }
+
+    Node& at(int i) { return nodes_[static_cast<std::size_t>(i)]; }
+    const Node& at(int i) const { return nodes_[static_cast<std::size_t>(i)]; }
 
     int find_child(int parent, int action) const {
         for (int c = at(parent).first_child; c >= 0; c = at(c).next_sibling) {
@@ -319,13 +336,19 @@ private:
         return -1;
     }
 
-    double& w(int node, int p) { return value_sums_[static_cast<std::size_t>(node) * static_cast<std::size_t>(players_) + static_cast<std::size_t>(p)]; }
-    double w(int node, int p) const { return value_sums_[static_cast<std::size_t>(node) * static_cast<std::size_t>(players_) + static_cast<std::size_t>(p)]; }
+    double& w(int node, int p) {
+        if constexpr (kSumsInNode) return at(node).sums[p];
+        else return value_sums_[static_cast<std::size_t>(node) * static_cast<std::size_t>(players_) + static_cast<std::size_t>(p)];
+    }
+    double w(int node, int p) const {
+        if constexpr (kSumsInNode) return at(node).sums[p];
+        else return value_sums_[static_cast<std::size_t>(node) * static_cast<std::size_t>(players_) + static_cast<std::size_t>(p)];
+    }
 
     // Keeps only the subtree under `child`, which becomes the root (indices renumbered
     // breadth first).
     void reroot(int child) {
-        std::vector<SearchNode> nodes;
+        std::vector<Node> nodes;
         std::vector<double> sums;
         std::vector<int> order{child};
         std::vector<int> new_index(nodes_.size(), -1);
@@ -334,14 +357,16 @@ private:
             for (int c = at(order[i]).first_child; c >= 0; c = at(c).next_sibling) order.push_back(c);
         }
         nodes.reserve(order.size());
-        sums.reserve(order.size() * static_cast<std::size_t>(players_));
+        if constexpr (!kSumsInNode) sums.reserve(order.size() * static_cast<std::size_t>(players_));
         for (int old : order) {
-            SearchNode n = at(old);
+            Node n = at(old);
             n.parent = old == child ? -1 : new_index[static_cast<std::size_t>(n.parent)];
             n.first_child = n.first_child < 0 ? -1 : new_index[static_cast<std::size_t>(n.first_child)];
             n.next_sibling = old == child || n.next_sibling < 0 ? -1 : new_index[static_cast<std::size_t>(n.next_sibling)];
             nodes.push_back(n);
-            for (int p = 0; p < players_; ++p) sums.push_back(w(old, p));
+            if constexpr (!kSumsInNode) {
+                for (int p = 0; p < players_; ++p) sums.push_back(w(old, p));
+            }
         }
         nodes[0].action = -1;
         nodes[0].chance_edge = 0;
@@ -394,7 +419,7 @@ private:
                 }
                 continue;
             }
-            SearchNode& here = at(node);
+            Node& here = at(node);
             if (!here.evaluated) {
                 note_depth(depth);
                 if (here.pending) return Outcome::collided;
@@ -478,21 +503,47 @@ private:
     }
 
     // Proves at once the children just made under `node` (at `depth`, the mover's record
-    // `rec`) whose move ends the game, one step of look-ahead: a win in one settles its
-    // parent without a visit, and a threat is seen a level sooner. It costs one step per
-    // new child, in games with proofs only.
+    // `rec`) by two steps of look-ahead: a child whose move ends the game takes its
+    // returns, and a child after which the next seat can end the game with a win of its
+    // own is that seat's win (it takes it: an exact value, whatever else it could play).
+    // A win in one settles the parent without a visit; a move that leaves the opponent a
+    // win in one is proven lost at once, so that selection spends nothing on it and a
+    // forced reply, a fork or a trap is proven a level or two sooner. It costs a step per
+    // new child and one per reply, in games with proofs only.
     [[gnu::noinline]] void prove_new_children(int node, const void* rec, int player, int first_old, std::uint64_t depth) {
         int proven = -1;
         for (int c = at(node).first_child; c != first_old; c = at(c).next_sibling) {
             std::memcpy(look_.data(), rec, game_.record_size());
             game_.apply_unchecked(look_.data(), player, at(c).action);
-            if (!game_.is_terminal(look_.data())) continue;
-            double returned[2] = {0.0, 0.0};
-            game_.returns(look_.data(), returned);
+            if (game_.is_terminal(look_.data())) {
+                double returned[2] = {0.0, 0.0};
+                game_.returns(look_.data(), returned);
+                if (!mark_proven(at(c), returned[0])) continue;
+            } else {
+                const int next = acting_player(game_.actors(look_.data()));
+                if (next < 0 || !wins_at_once(look_.data(), next)) continue;
+                at(c).proof = static_cast<std::uint8_t>((next == 0 ? 1 : -1) + 2);
+            }
             // Settled from the best of them for the mover: a win proves the parent outright.
-            if (mark_proven(at(c), returned[0]) && (proven < 0 || proven_for(at(c), player) > proven_for(at(proven), player))) proven = c;
+            if (proven < 0 || proven_for(at(c), player) > proven_for(at(proven), player)) proven = c;
         }
         if (proven >= 0) settle(proven, depth + 1);
+    }
+
+    // Whether `seat`, to act in `rec`, has a move that ends the game with its win (+1).
+    bool wins_at_once(const void* rec, int seat) {
+        game_.legal_mask(rec, seat, look_mask_.data());
+        for (int i = 0; i < words_; ++i) {
+            for (std::uint64_t bits = look_mask_[static_cast<std::size_t>(i)]; bits; bits &= bits - 1) {
+                std::memcpy(reply_.data(), rec, game_.record_size());
+                game_.apply_unchecked(reply_.data(), seat, i * 64 + std::countr_zero(bits));
+                if (!game_.is_terminal(reply_.data())) continue;
+                double returned[2] = {0.0, 0.0};
+                game_.returns(reply_.data(), returned);
+                if (returned[seat] == 1.0) return true;
+            }
+        }
+        return false;
     }
 
     void note_depth(std::uint64_t depth) { max_depth_ = std::max(max_depth_, depth); }
@@ -531,7 +582,7 @@ private:
             const ChanceOutcome& o = outcomes_[j];
             int c = find_child(node, o.action);
             if (c < 0) c = add_child(node, o.action, static_cast<float>(o.probability), true);
-            const SearchNode& n = at(c);
+            const Node& n = at(c);
             const double lag = o.probability * total - (n.visits + n.virtual_visits);
             if (lag > best_lag) best_lag = lag, best = c;
         }
@@ -551,18 +602,21 @@ private:
     // Inlined by force, with `consider`, into the iteration's loop: as calls they cost a
     // third of an iteration's instructions.
     [[gnu::always_inline]] int select_child(int node, int player, const void* rec, std::uint64_t depth) {
-        game_.legal_mask(rec, player, mask_.data());  // fills every word
-        std::uint64_t* const seen = seen_.data();
-        if (words_ == 1) seen[0] = 0;  // the common case, without a memset call
-        else std::fill(seen, seen + words_, 0);
-        SearchNode& parent = at(node);
-        const std::uint32_t choices = ++parent.choices;
+        Node& parent = at(node);
         const int first = parent.first_child;
+        // Where a node is the same state at every visit, its first choice made a child
+        // for every legal action, all legal at every later one: no mask to read.
+        const bool all_legal = kSameStateEachVisit && !cfg_.information_set && first >= 0;
+        if (!all_legal) {
+            game_.legal_mask(rec, player, mask_.data());  // fills every word
+            std::uint64_t* const seen = seen_.data();
+            if (words_ == 1) seen[0] = 0;  // the common case, without a memset call
+            else std::fill(seen, seen + words_, 0);
+        }
+        const std::uint32_t choices = ++parent.choices;
         const bool puct = cfg_.selection == Selection::puct;
         // PUCT's terms only: UCT would pay a division and a square root for nothing.
         const double fpu = puct && parent.visits ? normalise(w(node, player) / parent.visits) : 0.5;
-        int legal_count = 0;
-        for (int i = 0; i < words_; ++i) legal_count += std::popcount(mask_[i]);
         // A seat's mean value mapped to [0, 1] by the range of values this tree has seen,
         // pending iterations counted as the worst value: (w - min * visits) * scale / n.
         const bool ranged = value_max_ > value_min_;
@@ -578,10 +632,12 @@ private:
         double best_score = -std::numeric_limits<double>::infinity();
         int unvisited = 0;  // UCT: untried children, chosen among uniformly
         auto consider = [&](int c) __attribute__((always_inline)) {
-            SearchNode& child = at(c);
-            const int a = child.action;
-            if (!((mask_[a >> 6] >> (a & 63)) & 1)) return;
-            seen_[a >> 6] |= 1ull << (a & 63);
+            Node& child = at(c);
+            if (!all_legal) {
+                const int a = child.action;
+                if (!((mask_[a >> 6] >> (a & 63)) & 1)) return;
+                seen_[a >> 6] |= 1ull << (a & 63);
+            }
             ++child.available;
             const double inv_sqrt_n = child.inv_sqrt_n;
             double q_sum = ranged ? (w(c, player) - value_min_ * child.visits) * scale : 0.5 * child.visits;
@@ -612,6 +668,7 @@ private:
             if (score > best_score) best_score = score, best = c;
         };
         for (int c = first; c >= 0; c = at(c).next_sibling) consider(c);
+        if (all_legal) return best >= 0 ? best : fallback;
         // Legal actions without a child yet.
         bool untried = false;
         for (int i = 0; i < words_; ++i) {
@@ -623,6 +680,8 @@ private:
         // always is (in the open loop that overstates an action some outcomes did not
         // allow, until exploration has settled it); `consider` adds this choice.
         const double share = cfg_.policy_prior > 0 && policy_ ? cfg_.policy_prior : 0.0;
+        int legal_count = 0;
+        for (int i = 0; i < words_; ++i) legal_count += std::popcount(mask_[i]);
         add_children(node, seen_.data(), static_cast<float>((1 - share) / legal_count), choices - 1);
         if (solving()) prove_new_children(node, rec, player, first, depth);
         if (share > 0) {
@@ -673,7 +732,7 @@ private:
         if (!(sum > 0)) return;
         const double f = cfg_.dirichlet_fraction;
         for (std::size_t i = 0; i < children.size(); ++i) {
-            SearchNode& n = at(children[i]);
+            Node& n = at(children[i]);
             n.prior = static_cast<float>((1 - f) * n.prior + f * noise[i] / sum);
         }
     }
@@ -748,17 +807,17 @@ private:
     // (max^n: each node keeps every seat's sum; each seat chooses by its own).
     [[gnu::always_inline]] void backup(int node, const double* value, bool was_pending) {
         bool widened = false;
-        for (int p = 0; p < players_; ++p) {
+        for (int p = 0; p < seats(); ++p) {
             if (value[p] < value_min_) value_min_ = value[p], widened = true;
             if (value[p] > value_max_) value_max_ = value[p], widened = true;
         }
         if (widened && value_max_ > value_min_) value_scale_ = 1 / (value_max_ - value_min_);
         for (int n = node; n >= 0; n = at(n).parent) {
-            SearchNode& sn = at(n);
+            Node& sn = at(n);
             sn.visits += 1;
             if (was_pending) sn.virtual_visits -= static_cast<std::uint32_t>(cfg_.virtual_loss);
             refresh(sn);
-            for (int p = 0; p < players_; ++p) w(n, p) += value[p];
+            for (int p = 0; p < seats(); ++p) w(n, p) += value[p];
         }
     }
 
@@ -771,13 +830,15 @@ private:
     const bool solver_ = kSolverGame && cfg_.solver != SolverMode::off;
     int root_mover_ = 0;           // the seat to act at the root
     std::vector<int> movers_;      // solver: the seat that chose at each depth of this iteration
-    std::vector<std::uint64_t> look_ = std::vector<std::uint64_t>(record_words_);  // solver: one step ahead
+    std::vector<std::uint64_t> look_ = std::vector<std::uint64_t>(record_words_);   // solver: one step ahead
+    std::vector<std::uint64_t> reply_ = std::vector<std::uint64_t>(record_words_);  // solver: and the reply
+    std::vector<std::uint64_t> look_mask_ = std::vector<std::uint64_t>(static_cast<std::size_t>(words_));
     std::vector<std::uint64_t> root_, work_;
     std::vector<std::uint64_t> mask_, seen_;
     std::vector<ChanceOutcome> outcomes_;
     std::vector<double> value_;
-    std::vector<SearchNode> nodes_;
-    std::vector<double> value_sums_;  // [node][seat]
+    std::vector<Node> nodes_;
+    std::vector<double> value_sums_;  // [node][seat], where the node does not hold them
     std::vector<Leaf> pending_;
     std::vector<std::uint64_t> leaf_records_;
     std::uint64_t started_ = 0, completed_ = 0, max_depth_ = 0;
