@@ -52,6 +52,7 @@ _TRUNCATED = EPISODE_FIELDS.index("truncated")
 
 # The unsigned dtype of each integer dtype's size: a signed action below 0 reads as a
 # huge unsigned one, so one max() checks both ends of the range.
+_INT64 = np.dtype(np.int64)
 _UNSIGNED = {np.dtype(t).itemsize: np.dtype(t) for t in (np.uint8, np.uint16, np.uint32, np.uint64)}
 
 
@@ -172,6 +173,10 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
             self._final_dicts[i] = {"observation": self._final[i], "action_mask": self._no_mask}
         self._episode_ints = np.zeros((n, _EPISODE_INTS), dtype=np.int32)
         self._episode_returns = np.zeros((n, players), dtype=np.float32)
+        self._returns64 = np.zeros((n, players), dtype=np.float64)
+        self._row_dtype = np.dtype((np.void, 8 * players))
+        self._zeros_int64 = np.zeros(n, dtype=np.int64)
+        self._zeros_bool = np.zeros(n, dtype=np.bool_)
         # C views of those arrays, made once (ffi.from_buffer is most of a call's cost).
         buf = ffi.from_buffer
         self._p = p = SimpleNamespace()
@@ -301,7 +306,7 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         # numbers), then one gather of each game's action from the flat mask.
         if a.dtype.isnative and a.view(_UNSIGNED[a.dtype.itemsize]).max() < self._num_actions:
             np.copyto(self._actions, a, casting="unsafe")  # in range, so exact
-            np.add(self._offsets, self._actions, out=self._index)
+            np.add(self._offsets, a if a.dtype is _INT64 else self._actions, out=self._index)
             np.take(self._mask_flat, self._index, out=self._legal)
             if self._legal.all():
                 return
@@ -370,11 +375,18 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         if self._has_opponents:  # the episodes were recorded by the batch as the games ended
             check(_write_episodes(self._batch._ptr, self._p.episode_ints, self._episode_ints.size,
                                   self._p.episode_returns, self._episode_returns.size))
-        returns = np.zeros(self._episode_returns.shape, dtype=np.float64)
-        np.putmask(returns, np.repeat(done, returns.shape[1]), self._episode_returns)  # a flat mask: rows of done
-        info = {"legal_action_count": np.zeros(n, dtype=np.int64), "illegal_action": np.zeros(n, dtype=np.bool_),
-                "episode_return": np.where(done, self._return, 0.0),
-                "episode_length": np.where(done, self._length, 0), "returns": returns}
+        # The ended games' rows of the returns, as float64: each row seen as one
+        # element of P doubles, so that one 1-d putmask takes the rows of done.
+        np.copyto(self._returns64, self._episode_returns)
+        returns = np.zeros(self._returns64.shape, dtype=np.float64)
+        np.putmask(returns.view(self._row_dtype).reshape(n), done, self._returns64.view(self._row_dtype).reshape(n))
+        not_done = ~done
+        episode_return = self._return.copy()
+        np.putmask(episode_return, not_done, 0.0)
+        episode_length = self._length.copy()
+        np.putmask(episode_length, not_done, 0)
+        info = {"legal_action_count": self._zeros_int64.copy(), "illegal_action": self._zeros_bool.copy(),
+                "episode_return": episode_return, "episode_length": episode_length, "returns": returns}
         for key in list(info):
             info["_" + key] = done.copy()
         return {"final_obs": final_obs, "_final_obs": done.copy(), "final_info": info, "_final_info": done.copy()}
