@@ -187,6 +187,16 @@ meeple_status_t meeple_batch_write_observations_for(const meeple_batch_t* batch,
     });
 }
 
+meeple_status_t meeple_batch_write_observations_where(const meeple_batch_t* batch, const uint8_t* which,
+                                                      size_t which_len, const int32_t* viewers, size_t viewers_len,
+                                                      float* out, size_t len) {
+    return using_batch(batch, [&](const Batch& b) {
+        const uint8_t* w = input(which, which_len, b.size(), "which");
+        const int32_t* v = input(viewers, viewers_len, b.size(), "viewers");
+        b.write_observations_where(w, v, output(out, len, count(b, b.game().obs_size()), "out"));
+    });
+}
+
 meeple_status_t meeple_batch_write_features(const meeple_batch_t* batch, const int32_t* viewers, size_t viewers_len,
                                             int32_t variant, float* out, size_t len) {
     return using_batch(batch, [&](const Batch& b) {
@@ -245,6 +255,20 @@ meeple_status_t meeple_batch_write_restarted_observations(const meeple_batch_t* 
             fail(Status::buffer_too_small, "out holds " + std::to_string(len / size) + " observations; " +
                                                std::to_string(rows) + " slots restarted");
         }
+    });
+}
+
+meeple_status_t meeple_batch_write_restarted_observations_in_place(const meeple_batch_t* batch, const int32_t* viewers,
+                                                                   size_t viewers_len, float* out, size_t len) {
+    return using_batch(batch, [&](const Batch& b) {
+        const int32_t* v = nullptr;
+        if (viewers) {
+            v = input(viewers, viewers_len, b.size(), "viewers");
+        } else if (viewers_len != 0) {
+            fail(Status::invalid_argument, "viewers is NULL but viewers_len is " + std::to_string(viewers_len) +
+                                               "; pass 0 for the public view");
+        }
+        b.write_restarted_observations_in_place(v, output(out, len, count(b, b.game().obs_size()), "out"));
     });
 }
 

@@ -718,6 +718,18 @@ MEEPLE_API meeple_status_t meeple_batch_write_observations_for(const meeple_batc
                                                                size_t viewers_len, float *out,
                                                                size_t len);
 
+/* meeple_batch_write_observations_for for the chosen slots only: row i of out
+ * (float32[n, obs_size], len >= n * obs_size) gets the observation of viewers[i] for
+ * each slot with which[i] != 0 (which: n bytes), and every other row is left as it was,
+ * so reading the few games of many that just ended costs a few rows. Every viewer is
+ * checked first. Statuses as meeple_batch_write_observations_for (which_len not n is
+ * MEEPLE_ERR_INVALID_ARGUMENT). */
+MEEPLE_API meeple_status_t meeple_batch_write_observations_where(const meeple_batch_t *batch,
+                                                                 const uint8_t *which, size_t which_len,
+                                                                 const int32_t *viewers,
+                                                                 size_t viewers_len, float *out,
+                                                                 size_t len);
+
 /* Writes the feature vector of viewers[i] (n seats) in `variant` for each slot,
  * float32[n, feature_size] (len >= n * feature_size), in the layout of
  * meeple_game_features_json; the same floats as meeple_state_features on each slot.
@@ -772,6 +784,18 @@ MEEPLE_API meeple_status_t meeple_batch_write_restarted_observations(const meepl
                                                                      const int32_t *viewers,
                                                                      size_t viewers_len, float *out,
                                                                      size_t len, size_t *out_rows);
+
+/* meeple_batch_write_final_observations for the restarted slots only, each into its own
+ * row: row i of out (float32[n, obs_size], len >= n * obs_size) gets slot i's final
+ * observation when the last step restarted slot i, and every other row is left as it
+ * was (no zeros), so a step that ends a few of many games writes a few rows in place.
+ * Viewers as meeple_batch_write_final_observations. Returns MEEPLE_OK,
+ * MEEPLE_ERR_OUT_OF_RANGE (a bad viewer; nothing written), MEEPLE_ERR_BUFFER_TOO_SMALL or
+ * MEEPLE_ERR_INVALID_ARGUMENT. */
+MEEPLE_API meeple_status_t meeple_batch_write_restarted_observations_in_place(const meeple_batch_t *batch,
+                                                                              const int32_t *viewers,
+                                                                              size_t viewers_len,
+                                                                              float *out, size_t len);
 
 /* Makes a new state holding the finished game that the last step's autoreset replaced
  * in slot `slot` (free it with meeple_state_free): its final state, as it was when the

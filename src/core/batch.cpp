@@ -212,6 +212,17 @@ void Batch::write_observations(const std::int32_t* viewers, float* out) const {
     pool_.run(n_, kMinPart, body);
 }
 
+void Batch::write_observations_where(const std::uint8_t* which, const std::int32_t* viewers, float* out) const {
+    check_viewers(viewers);
+    const std::size_t size = static_cast<std::size_t>(game_->obs_size());
+    auto body = [&](std::size_t b, std::size_t e, int) {
+        for (std::size_t i = b; i < e; ++i) {
+            if (which[i]) game_->observe(record(i), viewers[i], out + i * size);
+        }
+    };
+    pool_.run(n_, kMinPart, body);
+}
+
 void Batch::write_features(const std::int32_t* viewers, int variant, float* out) const {
     game_->check_features(0, variant);
     for (std::size_t i = 0; i < n_; ++i) {
@@ -288,6 +299,15 @@ std::size_t Batch::write_restarted_observations(const std::int32_t* viewers, flo
         row += size;
     }
     return count;
+}
+
+void Batch::write_restarted_observations_in_place(const std::int32_t* viewers, float* out) const {
+    if (viewers) check_viewers(viewers);
+    const std::size_t size = static_cast<std::size_t>(game_->obs_size());
+    for (std::size_t i = 0; i < n_; ++i) {  // a few games a step: no pool
+        if (last_step_[i] != kRestarted) continue;
+        game_->observe(slots_.final_record(i), viewers ? viewers[i] : kViewPublic, out + i * size);
+    }
 }
 
 Batch::EpisodeStats Batch::take_episode_stats() {

@@ -61,6 +61,9 @@ public:
     void write_observations(float* out) const;           // [n, obs_size], acting seat
     // viewers[i] is a seat, kViewPublic or kViewAll; all are checked before any write.
     void write_observations(const std::int32_t* viewers, float* out) const;
+    // The same for the slots with which[i] != 0 only, into their rows of out; the other
+    // rows are left as they are (the few games of many that ended cost a few rows).
+    void write_observations_where(const std::uint8_t* which, const std::int32_t* viewers, float* out) const;
     // Feature vectors of viewers[i] (seats) in `variant`, [n, feature_size]; the game,
     // the variant and every viewer are checked before any write.
     void write_features(const std::int32_t* viewers, int variant, float* out) const;
@@ -73,6 +76,9 @@ public:
     // The same for the restarted slots only, one row each in slot order, when `rows`
     // holds them all (else nothing is written). Returns how many slots restarted.
     std::size_t write_restarted_observations(const std::int32_t* viewers, float* out, std::size_t rows) const;
+    // The same into the restarted slots' own rows of out ([n, obs_size]); the other rows
+    // are left as they are.
+    void write_restarted_observations_in_place(const std::int32_t* viewers, float* out) const;
     // Whether the last step restarted slot i, and the finished game it replaced.
     bool restarted(std::size_t i) const { return last_step_[i] == kRestarted; }
     const void* final_record(std::size_t i) const { return slots_.final_record(i); }

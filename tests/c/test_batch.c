@@ -455,6 +455,24 @@ static void autoreset_keeps_the_final_observation_and_state_of_the_replaced_game
         CHECK_STATUS(meeple_batch_write_restarted_observations(b, NULL, 0, rows, 2 * OBS, NULL),
                      MEEPLE_ERR_INVALID_ARGUMENT);
     }
+    /* the restarted slots only, in their own rows: slot 0's row, slot 1's untouched */
+    {
+        float rows[2 * OBS];
+        for (j = 0; j < 2 * OBS; ++j) rows[j] = -1.0f;
+        CHECK_OK(meeple_batch_write_restarted_observations_in_place(b, viewers, 2, rows, 2 * OBS));
+        CHECK(memcmp(rows, want, sizeof want) == 0 && rows[OBS] == -1.0f && rows[2 * OBS - 1] == -1.0f);
+        for (j = 0; j < 2 * OBS; ++j) rows[j] = -1.0f;
+        CHECK_STATUS(meeple_batch_write_restarted_observations_in_place(b, bad, 2, rows, 2 * OBS),
+                     MEEPLE_ERR_OUT_OF_RANGE);
+        CHECK_STATUS(meeple_batch_write_restarted_observations_in_place(b, NULL, 2, rows, 2 * OBS),
+                     MEEPLE_ERR_INVALID_ARGUMENT);
+        CHECK_STATUS(meeple_batch_write_restarted_observations_in_place(b, NULL, 0, rows, 2 * OBS - 1),
+                     MEEPLE_ERR_BUFFER_TOO_SMALL);
+        CHECK(rows[0] == -1.0f); /* nothing written by a failed call */
+        CHECK_OK(meeple_batch_write_restarted_observations_in_place(b, NULL, 0, rows, 2 * OBS));
+        CHECK_OK(meeple_state_observation(lone, MEEPLE_VIEW_PUBLIC, want, OBS, &n));
+        CHECK(memcmp(rows, want, sizeof want) == 0 && rows[OBS] == -1.0f);
+    }
     /* the final state is the lone game's, generator and move number included */
     CHECK_OK(meeple_batch_get_final_state(b, 0, &final_state));
     CHECK(same_snapshot(final_state, lone));
@@ -557,7 +575,35 @@ static void reset_slots_restarts_only_the_chosen_slots(void) {
     meeple_game_free(g);
 }
 
+static void observations_where_writes_the_chosen_rows_only(void) {
+    meeple_game_t *g = ttt();
+    meeple_batch_t *b = ttt_batch(g, 2);
+    int32_t a[N] = {0, 1, 2, 3}, viewers[N] = {1, 0, MEEPLE_VIEW_PUBLIC, 1}, bad[N] = {1, 0, 2, 1};
+    uint8_t done[N], which[N] = {1, 0, 7, 0};
+    float all[N * OBS], some[N * OBS];
+    int i, j;
+    CHECK_OK(meeple_batch_step(b, a, N, done));
+    CHECK_OK(meeple_batch_write_observations_for(b, viewers, N, all, N * OBS));
+    for (j = 0; j < N * OBS; ++j) some[j] = 42.0f;
+    CHECK_OK(meeple_batch_write_observations_where(b, which, N, viewers, N, some, N * OBS));
+    for (i = 0; i < N; ++i) { /* a chosen row is observations_for's; the others are as they were */
+        for (j = 0; j < OBS; ++j) CHECK(some[i * OBS + j] == (which[i] ? all[i * OBS + j] : 42.0f));
+    }
+    for (j = 0; j < N * OBS; ++j) some[j] = 42.0f;
+    CHECK_STATUS(meeple_batch_write_observations_where(b, which, N, bad, N, some, N * OBS), MEEPLE_ERR_OUT_OF_RANGE);
+    CHECK_STATUS(meeple_batch_write_observations_where(b, which, N - 1, viewers, N, some, N * OBS),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_write_observations_where(b, NULL, N, viewers, N, some, N * OBS),
+                 MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_write_observations_where(b, which, N, viewers, N, some, N * OBS - 1),
+                 MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK(some[0] == 42.0f); /* nothing written by a failed call */
+    meeple_batch_free(b);
+    meeple_game_free(g);
+}
+
 const meeple_test_case meeple_batch_tests[] = {
+    {"observations_where_writes_the_chosen_rows_only", observations_where_writes_the_chosen_rows_only},
     {"autoreset_keeps_the_final_observation_and_state_of_the_replaced_game",
      autoreset_keeps_the_final_observation_and_state_of_the_replaced_game},
     {"episode_stats_cover_the_games_since_the_last_read", episode_stats_cover_the_games_since_the_last_read},

@@ -584,6 +584,15 @@ extern "C" {
         out: *mut f32,
         len: usize,
     ) -> meeple_status_t;
+    pub fn meeple_batch_write_observations_where(
+        batch: *const meeple_batch_t,
+        which: *const u8,
+        which_len: usize,
+        viewers: *const i32,
+        viewers_len: usize,
+        out: *mut f32,
+        len: usize,
+    ) -> meeple_status_t;
     pub fn meeple_batch_write_rewards(batch: *const meeple_batch_t, out: *mut f32, len: usize) -> meeple_status_t;
     pub fn meeple_batch_write_episodes(
         batch: *const meeple_batch_t,
@@ -606,6 +615,13 @@ extern "C" {
         out: *mut f32,
         len: usize,
         out_rows: *mut usize,
+    ) -> meeple_status_t;
+    pub fn meeple_batch_write_restarted_observations_in_place(
+        batch: *const meeple_batch_t,
+        viewers: *const i32,
+        viewers_len: usize,
+        out: *mut f32,
+        len: usize,
     ) -> meeple_status_t;
     pub fn meeple_batch_get_final_state(
         batch: *const meeple_batch_t,

@@ -4,6 +4,7 @@ over a :class:`meeple.Batch` (``meeple[gym]``)."""
 from __future__ import annotations
 
 import os
+from types import SimpleNamespace
 from typing import Any, Sequence, Union
 
 import numpy as np
@@ -17,7 +18,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
 
 from .._ffi import check, ffi, lib
 from ..agents import Agent
-from ..batch import Batch
+from ..batch import EPISODE_FIELDS, Batch
 from ..errors import IllegalActionError
 from ..game import Game
 from ._seats import Opponents, env_game, first_seed, opponent_seed
@@ -31,6 +32,28 @@ _VectorEnv: Any = gym.vector.VectorEnv  # Any: its generic parameters differ bet
 
 # Bytes of Python objects an opponent costs an environment (an Agent and its handle).
 _AGENT_BYTES = 400
+
+# The library calls of a step, bound once (reading them off cffi's lib costs about 50 ns
+# a call); every step passes pointers made once into arrays made once.
+_step = lib.meeple_batch_step
+_step_and_read = lib.meeple_batch_step_and_read
+_play_agents = lib.meeple_batch_play_agents
+_reset_slots = lib.meeple_batch_reset_slots
+_write_dense_masks = lib.meeple_batch_write_dense_masks
+_write_episodes = lib.meeple_batch_write_episodes
+_write_observations = lib.meeple_batch_write_observations
+_write_observations_for = lib.meeple_batch_write_observations_for
+_write_observations_where = lib.meeple_batch_write_observations_where
+_write_restarted = lib.meeple_batch_write_restarted_observations_in_place
+_write_rewards = lib.meeple_batch_write_rewards
+_write_status = lib.meeple_batch_write_status
+_EPISODE_INTS = lib.MEEPLE_BATCH_EPISODE_INTS
+_TRUNCATED = EPISODE_FIELDS.index("truncated")
+
+# The unsigned dtype of each integer dtype's size: a signed action below 0 reads as a
+# huge unsigned one, so one max() checks both ends of the range.
+_INT64 = np.dtype(np.int64)
+_UNSIGNED = {np.dtype(t).itemsize: np.dtype(t) for t in (np.uint8, np.uint16, np.uint32, np.uint64)}
 
 
 def _check_memory(game: Game, n: int) -> None:
@@ -66,6 +89,8 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
       made once (``observation`` float32[num_envs, obs_size], ``action_mask``
       int8[num_envs, num_actions]), and rewards, terminations and truncations likewise.
       Every step returns the same arrays, refilled: copy what you keep across steps.
+      ``infos["final_obs"][i]`` is always the same dict for game i, its observation
+      row i of one array, refilled the next time game i ends.
     - **Opponents** (multi-seat games), given as for ``GymEnv``: spec strings (a
       ``meeple.Agent`` stands for its spec) run in C++ inside each step, one agent a
       seat and game, all games' agents deciding at once on the batch's threads
@@ -121,16 +146,52 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         self._more_rewards = np.zeros((n, players), dtype=np.float32)
         self._rewards = self._rewards2d[:, self.seat] if players > 1 else self._rewards2d.reshape(n)
         self._dones = np.zeros(n, dtype=np.bool_)
+        self._over = np.zeros(n, dtype=np.bool_)
         self._terminations = np.zeros(n, dtype=np.bool_)
         self._truncations = np.zeros(n, dtype=np.bool_)
         self._status = np.zeros((n, 5), dtype=np.int32)
         self._viewers = np.full(n, self.seat, dtype=np.int32)
-        self._final = np.zeros((n, game.obs_size), dtype=np.float32)
         self._actions = np.zeros(n, dtype=np.int32)
         self._rows = np.arange(n)
         self._return = np.zeros(n, dtype=np.float64)
         self._length = np.zeros(n, dtype=np.int64)
         self._seeds: np.ndarray | None = None
+        # The action check: one gather of each game's action from the flat mask.
+        self._mask_flat = self._mask_bool.reshape(-1)
+        self._num_actions = game.num_actions
+        self._offsets = self._rows * game.num_actions
+        self._index = np.zeros(n, dtype=np.int64)
+        self._legal = np.zeros(n, dtype=np.bool_)
+        # Final observations: game i's last observation is row i of _final, and
+        # final_obs[i] is always the same dict around it (_final_dicts[i]), refilled
+        # each time game i ends: a step that ends k games makes no per-game objects.
+        self._final = np.zeros((n, game.obs_size), dtype=np.float32)
+        self._no_mask = np.zeros(game.num_actions, dtype=np.int8)
+        self._no_final_obs = np.full(n, None, dtype=object)
+        self._final_dicts = np.empty(n, dtype=object)
+        for i in range(n):
+            self._final_dicts[i] = {"observation": self._final[i], "action_mask": self._no_mask}
+        self._episode_ints = np.zeros((n, _EPISODE_INTS), dtype=np.int32)
+        self._episode_returns = np.zeros((n, players), dtype=np.float32)
+        self._returns64 = np.zeros((n, players), dtype=np.float64)
+        self._row_dtype = np.dtype((np.void, 8 * players))
+        self._zeros_int64 = np.zeros(n, dtype=np.int64)
+        self._zeros_bool = np.zeros(n, dtype=np.bool_)
+        # C views of those arrays, made once (ffi.from_buffer is most of a call's cost).
+        buf = ffi.from_buffer
+        self._p = p = SimpleNamespace()
+        p.actions = buf("int32_t[]", self._actions)
+        p.dones = buf("uint8_t[]", self._dones)  # bool is one byte, 0 or 1
+        p.over = buf("uint8_t[]", self._over)
+        p.obs = buf("float[]", self._obs)
+        p.mask = buf("uint8_t[]", self._mask)
+        p.rewards = buf("float[]", self._rewards2d)
+        p.more = buf("float[]", self._more_rewards)
+        p.status = buf("int32_t[]", self._status)
+        p.viewers = buf("int32_t[]", self._viewers)
+        p.final = buf("float[]", self._final)
+        p.episode_ints = buf("int32_t[]", self._episode_ints)
+        p.episode_returns = buf("float[]", self._episode_returns)
 
     # ---- the Gymnasium API ----
 
@@ -176,44 +237,43 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
             raise RuntimeError("this VectorEnv is closed; make a new one")
         if self._seeds is None:
             raise RuntimeError("call reset() before step()")
-        actions = self._checked(actions)
-        batch = self._batch
-        episodes = rows = None
+        self._check(actions)
+        ptr, p, n, dones = self._batch._ptr, self._p, self.num_envs, self._dones
         if self._has_opponents:
-            batch.step(actions, self._dones)
-            batch.rewards(out=self._rewards2d)
+            check(_step(ptr, p.actions, n, p.dones))
+            check(_write_rewards(ptr, p.rewards, self._rewards2d.size))
             self._play_opponents()
             self._rewards2d += self._more_rewards
-            batch.status(out=self._status)
-            np.not_equal(self._status[:, 0], 0, out=self._dones)
-            ended = np.flatnonzero(self._dones)
-            if ended.size:
-                batch.observations(out=self._final, seats=self._viewers)
+            check(_write_status(ptr, p.status, self._status.size))
+            np.not_equal(self._status[:, 0], 0, out=dones)
+            ended = dones.any()
+            if ended:
+                # The ended games' last observations, into their rows of _final only.
+                check(_write_observations_where(ptr, p.dones, n, p.viewers, n, p.final, self._final.size))
                 truncated = self._status[:, 4] != 0
-                batch.reset(self._dones)
-                self._play_opponents(keep_rewards=False)
+                check(_reset_slots(ptr, p.dones, ffi.NULL, n))
+                self._play_opponents()
                 self._skip_games_over_before_the_seat_acts()
             self._read()
         else:
-            batch.step_autoreset(actions, self._dones, observations=self._obs)
-            batch.dense_masks(out=self._mask_bool)
-            batch.rewards(out=self._rewards2d)
-            ended = np.flatnonzero(self._dones)
-            if ended.size:
-                rows = batch.restarted_observations(seats=self._viewers)  # the ended games' rows only
-                episodes = batch.episodes()  # read once: _final_infos takes the returns from it
-                truncated = episodes.truncated != 0
+            check(_step_and_read(ptr, p.actions, n, 1, p.dones, ffi.NULL, 0, p.obs, self._obs.size))
+            check(_write_dense_masks(ptr, p.mask, self._mask.size))
+            check(_write_rewards(ptr, p.rewards, self._rewards2d.size))
+            ended = dones.any()
+            if ended:
+                self._read_restarted()
+                truncated = self._episode_ints[:, _TRUNCATED] != 0
         self._return += self._rewards
         self._length += 1
-        if ended.size:
-            np.logical_and(self._dones, truncated, out=self._truncations)
-            np.logical_and(self._dones, ~truncated, out=self._terminations)
-            infos = self._final_infos(ended, episodes, rows)
-            self._return[ended] = 0
-            self._length[ended] = 0
+        if ended:
+            np.logical_and(dones, truncated, out=self._truncations)
+            np.greater(dones, truncated, out=self._terminations)  # done and not truncated
+            infos = self._final_infos()
+            np.putmask(self._return, dones, 0)
+            np.putmask(self._length, dones, 0)
         else:
-            self._truncations[:] = False
-            self._terminations[:] = False
+            self._truncations.fill(False)
+            self._terminations.fill(False)
             infos = {}
         return self._observations, self._rewards, self._terminations, self._truncations, infos
 
@@ -233,72 +293,100 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
 
     # ---- helpers ----
 
-    def _checked(self, actions: Any) -> np.ndarray:
-        a = np.asarray(actions)
+    def _check(self, actions: Any) -> None:
+        """Copies ``actions`` into ``_actions`` after checking that each is legal in its
+        game (all before anything moves); TypeError or IllegalActionError otherwise."""
+        a = actions if type(actions) is np.ndarray else np.asarray(actions)
         n = self.num_envs
-        if a.shape != (n,) or a.dtype.kind not in "iu":
+        kind = a.dtype.kind
+        if a.shape != (n,) or (kind != "i" and kind != "u"):
             raise TypeError(f"actions must be {n} integer actions (an integer array of shape ({n},)); got "
                             f"{a.dtype} of shape {a.shape}")
-        num_actions = self.game.num_actions
-        # Two reductions and one gather on the good path; the per-game array of what is
-        # wrong only when something is.
-        if not (a.min() >= 0 and a.max() < num_actions and self._mask_bool[self._rows, a].all()):
-            bad = (a < 0) | (a >= num_actions)
-            if not bad.any():
-                bad = ~self._mask_bool[self._rows, a]
-            i = int(np.flatnonzero(bad)[0])
-            legal = np.flatnonzero(self._mask_bool[i])
-            shown = ", ".join(map(str, legal[:12].tolist())) + (", ..." if legal.size > 12 else "")
-            raise IllegalActionError(f"actions[{i}] = {int(a[i])} is illegal in game {i} ({int(bad.sum())} illegal "
-                                     f"actions in all); its {legal.size} legal actions are [{shown}]; nothing moved")
-        np.copyto(self._actions, a, casting="unsafe")
-        return self._actions
+        # The good path: one max() for the range (negatives read as huge unsigned
+        # numbers), then one gather of each game's action from the flat mask.
+        if a.dtype.isnative and a.view(_UNSIGNED[a.dtype.itemsize]).max() < self._num_actions:
+            np.copyto(self._actions, a, casting="unsafe")  # in range, so exact
+            np.add(self._offsets, a if a.dtype is _INT64 else self._actions, out=self._index)
+            np.take(self._mask_flat, self._index, out=self._legal)
+            if self._legal.all():
+                return
+        self._check_slowly(a)
 
-    def _play_opponents(self, keep_rewards: bool = True) -> None:
-        out = self._more_rewards
-        check(lib.meeple_batch_play_agents(self._batch._ptr, self._agent_ptrs, len(self._agent_ptrs),
-                                           ffi.from_buffer("float[]", out), out.size))
-        if not keep_rewards:
-            out[:] = 0
+    def _check_slowly(self, a: np.ndarray) -> None:
+        """The check in plain NumPy (any byte order), with the per-game arrays of what
+        is wrong: raises IllegalActionError naming the first game whose action is not
+        legal, else copies the actions."""
+        num_actions = self.game.num_actions
+        if a.min() >= 0 and a.max() < num_actions and self._mask_bool[self._rows, a].all():
+            np.copyto(self._actions, a, casting="unsafe")
+            return
+        bad = (a < 0) | (a >= num_actions)
+        if not bad.any():
+            bad = ~self._mask_bool[self._rows, a]
+        i = int(np.flatnonzero(bad)[0])
+        legal = np.flatnonzero(self._mask_bool[i])
+        shown = ", ".join(map(str, legal[:12].tolist())) + (", ..." if legal.size > 12 else "")
+        raise IllegalActionError(f"actions[{i}] = {int(a[i])} is illegal in game {i} ({int(bad.sum())} illegal "
+                                 f"actions in all); its {legal.size} legal actions are [{shown}]; nothing moved")
+
+    def _play_opponents(self) -> None:
+        """The opponents' moves in every game until the seat acts or the game ends;
+        _more_rewards gets the rewards of those moves."""
+        check(_play_agents(self._batch._ptr, self._agent_ptrs, len(self._agent_ptrs), self._p.more,
+                           self._more_rewards.size))
 
     def _skip_games_over_before_the_seat_acts(self) -> None:
         """Starts the next game in every slot whose new game ended before the seat's first
         decision (a Hold'em hand folded round to it), as GymEnv.reset does."""
-        batch = self._batch
+        ptr, p, n, over = self._batch._ptr, self._p, self.num_envs, self._over
         for _ in range(1000):
-            batch.status(out=self._status)
-            over = self._status[:, 0] != 0
+            check(_write_status(ptr, p.status, self._status.size))
+            np.not_equal(self._status[:, 0], 0, out=over)
             if not over.any():
                 return
-            batch.reset(over)
-            self._play_opponents(keep_rewards=False)
+            check(_reset_slots(ptr, p.over, ffi.NULL, n))
+            self._play_opponents()
         raise RuntimeError("1000 games in a row ended before the seat had a decision")
 
     def _read(self) -> None:
-        batch = self._batch
+        ptr, p = self._batch._ptr, self._p
         if self._has_opponents:
-            batch.observations(out=self._obs, seats=self._viewers)
+            check(_write_observations_for(ptr, p.viewers, self.num_envs, p.obs, self._obs.size))
         else:
-            batch.observations(out=self._obs)
-        batch.dense_masks(out=self._mask_bool)
+            check(_write_observations(ptr, p.obs, self._obs.size))
+        check(_write_dense_masks(ptr, p.mask, self._mask.size))
 
-    def _final_infos(self, ended: np.ndarray, episodes: Any = None, rows: np.ndarray | None = None) -> dict[str, Any]:
+    def _read_restarted(self) -> None:
+        """After an autoreset step: the ended games' last observations into their rows
+        of _final (the ended rows only), and the episodes."""
+        ptr, p, n = self._batch._ptr, self._p, self.num_envs
+        check(_write_restarted(ptr, p.viewers, n, p.final, self._final.size))
+        check(_write_episodes(ptr, p.episode_ints, self._episode_ints.size, p.episode_returns,
+                              self._episode_returns.size))
+
+    def _final_infos(self) -> dict[str, Any]:
         """``final_obs`` and ``final_info`` of the games that ended, in the layout that
         Gymnasium's ``VectorEnv._add_info`` gives its own vector environments
         (``final_obs``: an object array of observations; ``final_info``: a dict of
         arrays, each with its ``_key`` mask), built in whole-array operations."""
         n, done = self.num_envs, self._dones
-        final_obs = np.full(n, None, dtype=object)
-        no_mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        if rows is None:  # the opponents' path: rows of self._final, which the next step overwrites
-            rows = self._final[ended]
-        for j, i in enumerate(ended.tolist()):
-            final_obs[i] = {"observation": rows[j], "action_mask": no_mask}  # a row of this step's own array
-        returns = np.zeros((n, self.game.num_players), dtype=np.float64)
-        returns[ended] = (self._batch.episodes() if episodes is None else episodes).returns[ended]
-        info = {"legal_action_count": np.zeros(n, dtype=np.int64), "illegal_action": np.zeros(n, dtype=np.bool_),
-                "episode_return": np.where(done, self._return, 0.0),
-                "episode_length": np.where(done, self._length, 0), "returns": returns}
+        final_obs = self._no_final_obs.copy()
+        np.putmask(final_obs, done, self._final_dicts)
+        if self._has_opponents:  # the episodes were recorded by the batch as the games ended
+            check(_write_episodes(self._batch._ptr, self._p.episode_ints, self._episode_ints.size,
+                                  self._p.episode_returns, self._episode_returns.size))
+        # The ended games' rows of the returns, as float64: each row seen as one
+        # element of P doubles, so that one 1-d putmask takes the rows of done.
+        np.copyto(self._returns64, self._episode_returns)
+        returns = np.zeros(self._returns64.shape, dtype=np.float64)
+        np.putmask(returns.view(self._row_dtype).reshape(n), done, self._returns64.view(self._row_dtype).reshape(n))
+        not_done = ~done
+        episode_return = self._return.copy()
+        np.putmask(episode_return, not_done, 0.0)
+        episode_length = self._length.copy()
+        np.putmask(episode_length, not_done, 0)
+        info = {"legal_action_count": self._zeros_int64.copy(), "illegal_action": self._zeros_bool.copy(),
+                "episode_return": episode_return, "episode_length": episode_length, "returns": returns}
         for key in list(info):
             info["_" + key] = done.copy()
         return {"final_obs": final_obs, "_final_obs": done.copy(), "final_info": info, "_final_info": done.copy()}
