@@ -3,7 +3,8 @@
 catanatron offers road building only to a seat holding a road's cost (brick and
 lumber). On a constructed turn the seat holds a road building card, 1 brick, 4 wool and
 1 grain after its roll: meeple's heuristic plays the card, catanatron does not offer it.
-The bridge must then read the card as still in the deck and ask the agent again (which
+The bridge must then read the card as already played (the deck keeps catanatron's
+count, so buying a card stays as catanatron offers it) and ask the agent again (which
 trades 4 wool for lumber here), rather than replace the refused move by the end of the
 turn.
 """
@@ -46,7 +47,7 @@ def constructed():
     return peer, seat
 
 
-def test_a_withheld_card_is_read_as_in_the_deck():
+def test_a_withheld_card_is_read_as_played_and_the_deck_stays_catanatrons():
     peer, seat = constructed()
     ps = peer.state
     geo = Geometry(ps.board.map)
@@ -55,7 +56,7 @@ def test_a_withheld_card_is_read_as_in_the_deck():
     withheld = meeple_state(ps, game, geo, seed=1, withheld=[(seat, DEV["ROAD_BUILDING"])])
     assert catan.PLAY_ROAD_BUILDING in held.legal_actions()
     assert catan.PLAY_ROAD_BUILDING not in withheld.legal_actions()
-    assert withheld.view(meeple.ALL)["deck_size"] == held.view(meeple.ALL)["deck_size"] + 1
+    assert withheld.view(meeple.ALL)["deck_size"] == held.view(meeple.ALL)["deck_size"]
 
 
 def test_a_refused_road_building_card_is_asked_again_without_it():
@@ -66,7 +67,7 @@ def test_a_refused_road_building_card_is_asked_again_without_it():
     me = MeeplePlayer(ps.colors[seat], "heuristic", seed=1)
     chosen = me.decide(peer, ps.playable_actions)
     assert me.fallback_reasons == {"not offered: play_road_building": 1}
-    # The move is the agent's own on the position with the card in the deck, not the
+    # The move is the agent's own on the position with the card read as played, not the
     # end of the turn that a one-move policy would leave.
     seed = (1 * 1_000_003 + 1) & ((1 << 53) - 1)
     game = meeple.Game("catan(players=4,trade_budget=0)")

@@ -13,14 +13,16 @@ import pytest
 import meeple
 
 # (spec, seat, opponents, games, steps, seed) -> (digest, games ended). Recorded with
-# the VectorEnv of commit f43c3da, before the fast path.
+# the VectorEnv of commit f43c3da, before the fast path; the two Hold'em rows since the
+# fix of final_info's returns (read before the restart: test_vector_env_episodes.py),
+# which is the only change in their bytes.
 PINNED = {
     ("triangle", 0, None, 9, 150, 11): ("0e81f56321eabf4e804456fcef1805d795f83cf4c3b342446988caaea8002136", 64),
     ("tictactoe", 0, None, 9, 60, 12): ("df10544ecd245751f23540d1de2793d19c2858d61714705f58ef4345b4a9c1f0", 122),
     ("tictactoe", 1, "heuristic", 9, 60, 13): ("be4604bafdd284a7916a9e2218f1c45b722738afa13270e4664df89276d10b09",
                                                231),
-    ("holdem", 0, None, 9, 120, 14): ("cb04a1bcf8faba018ec8fcd0d88f264f207e2e1f3481ab6f144dd76525127e0b", 522),
-    ("holdem", 1, "random", 9, 120, 15): ("ce684e2f14ad73e8e8b165c41dbbd62e2452dd8665fe4c1f6c30891e4227f3eb", 516),
+    ("holdem", 0, None, 9, 120, 14): ("512097609f2970370287f7df208e5d5c2d24bc3b5bcaeeb8e2cb2af83fcb2ceb", 522),
+    ("holdem", 1, "random", 9, 120, 15): ("140bc48965e8a5bf0e1a89523454c722dc617b6ed6ebbef472f60e51af27b231", 516),
     ("catan", 0, None, 4, 2500, 16): ("fb21051c4dab5a23a2e7dd5642716919dae2b69ae83598d93c3b842ac8536a59", 9),
 }
 

@@ -26,8 +26,8 @@ plays on hidden information. Discards are catanatron's own (it offers one discar
 which drops random cards). A move meeple's rules allow and catanatron's do not (they
 differ in a few documented places, docs/catan-rules.md) cannot be played: the player
 counts a ``fallback``. A progress card catanatron will not let the seat play now (road
-building without a road's cost, any but the knight before the roll) is read as still in
-the deck and the agent asked again; any other refused move is replaced by the move its
+building without a road's cost, any but the knight before the roll) is read as already
+played (so that the deck keeps catanatron's count) and the agent asked again; any other refused move is replaced by the move its
 agent's policy ranks next among those catanatron offers (a search agent's visit shares),
 else the end of the turn where it may be ended (else catanatron's first move).
 """
@@ -216,8 +216,9 @@ def meeple_state(peer_state: Any, game: Game, geometry: Optional[Geometry] = Non
                  withheld: Iterable[tuple[int, int]] = ()) -> State:
     """A meeple state of ``game`` (``catan(players=N,trade_budget=0)``) for a catanatron
     state, its generator seeded by ``seed``; ``withheld`` names (seat, development card
-    kind) pairs whose cards are read as still in the deck (cards catanatron will not let
-    the seat play now, so that meeple's agent looks for its next move). Where the engines
+    kind) pairs whose cards are read as already played (cards catanatron will not let
+    the seat play now, so that meeple's agent looks for its next move; played, not back
+    in the deck, so that the deck keeps catanatron's count and buying stays as offered). Where the engines
     disagree on who holds longest road (catanatron counts a road up to or through an
     opponent's building its own way, docs/catan-rules.md), meeple's rules decide the
     holder; where no holder makes a position meeple accepts (by meeple's count the turn
@@ -227,6 +228,7 @@ def meeple_state(peer_state: Any, game: Game, geometry: Optional[Geometry] = Non
     geo = geometry or Geometry(peer_state.board.map)
     doc = position(peer_state, geo)
     for seat, kind in withheld:
+        doc["played"][kind] += doc["development"][seat][kind]
         doc["development"][seat][kind] = 0
     try:
         return game.from_position(doc, seed=seed)
@@ -339,7 +341,7 @@ class MeeplePlayer(Player):  # type: ignore[misc]
             self._fall_back(f"not offered: {state.game.action_name(choice) if isinstance(choice, int) else choice}")
             # A progress card catanatron will not let the seat play now (road building
             # without a road's cost, any but the knight before the roll): ask again with
-            # the seat's cards of that kind read as still in the deck, so the agent plays
+            # the seat's cards of that kind read as already played, so the agent plays
             # its best move catanatron allows (a trade for the road's cost, say).
             kind = _progress_kind(choice)
             if kind is None or (seat, kind) in withheld:

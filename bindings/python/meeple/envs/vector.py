@@ -251,6 +251,10 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
                 # The ended games' last observations, into their rows of _final only.
                 check(_write_observations_where(ptr, p.dones, n, p.viewers, n, p.final, self._final.size))
                 truncated = self._status[:, 4] != 0
+                # The episodes now, before the restarts: a new game that ends before the
+                # seat acts (a Hold'em hand folded round to it) is recorded over them.
+                check(_write_episodes(ptr, p.episode_ints, self._episode_ints.size, p.episode_returns,
+                                      self._episode_returns.size))
                 check(_reset_slots(ptr, p.dones, ffi.NULL, n))
                 self._play_opponents()
                 self._skip_games_over_before_the_seat_acts()
@@ -372,9 +376,6 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         n, done = self.num_envs, self._dones
         final_obs = self._no_final_obs.copy()
         np.putmask(final_obs, done, self._final_dicts)
-        if self._has_opponents:  # the episodes were recorded by the batch as the games ended
-            check(_write_episodes(self._batch._ptr, self._p.episode_ints, self._episode_ints.size,
-                                  self._p.episode_returns, self._episode_returns.size))
         # The ended games' rows of the returns, as float64: each row seen as one
         # element of P doubles, so that one 1-d putmask takes the rows of done.
         np.copyto(self._returns64, self._episode_returns)

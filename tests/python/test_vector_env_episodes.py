@@ -1,0 +1,33 @@
+"""VectorEnv's final_info of an ended game describes that game: its returns agree with
+the episode's summed rewards for the seat, also when the next game in the slot ends
+before the seat acts (a Hold'em hand folded round to it, skipped at the restart)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from meeple.envs import VectorEnv
+
+
+@pytest.mark.parametrize(("spec", "seat", "opponents"), [
+    ("holdem", 1, "random"),
+    ("holdem", 0, "random"),
+    ("tictactoe", 1, "heuristic"),
+])
+def test_final_returns_are_the_ended_games_own(spec, seat, opponents):
+    vec = VectorEnv(spec, num_envs=9, seat=seat, opponents=opponents)
+    _, _ = vec.reset(seed=15)
+    rng = np.random.default_rng(15)
+    ended = 0
+    for _ in range(150):
+        masks = vec.action_masks()
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks], dtype=np.int64)
+        _, _, term, trunc, infos = vec.step(actions)
+        if not infos:
+            continue
+        info, done = infos["final_info"], infos["_final_info"]
+        np.testing.assert_array_equal(done, term | trunc)
+        np.testing.assert_allclose(info["returns"][done, seat], info["episode_return"][done], atol=1e-4)
+        ended += int(done.sum())
+    assert ended > 100
