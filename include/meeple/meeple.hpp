@@ -454,6 +454,14 @@ public:
         fit(out, info_.obs_size);
         check(meeple_batch_write_observations_for(ptr_.get(), viewers.data(), viewers.size(), out.data(), out.size()));
     }
+    // The same for the slots with which[i] != 0 only, each into its own row of out
+    // (n rows); the other rows keep what they held.
+    void observations_where(const std::vector<std::uint8_t>& which, const std::vector<std::int32_t>& viewers,
+                            std::vector<float>& out) const {
+        fit(out, info_.obs_size);
+        check(meeple_batch_write_observations_where(ptr_.get(), which.data(), which.size(), viewers.data(),
+                                                    viewers.size(), out.data(), out.size()));
+    }
     // Feature vectors of seats viewers[i] in `variant` for slot i, [n, feature_size].
     void features(const std::vector<std::int32_t>& viewers, std::int32_t variant, std::vector<float>& out) const {
         fit(out, static_cast<std::int32_t>(game().feature_size()));
@@ -474,6 +482,13 @@ public:
         out.resize(rows * static_cast<std::size_t>(info_.obs_size));
         check(meeple_batch_write_restarted_observations(ptr_.get(), v, viewers.size(), out.data(), out.size(), &rows));
         return rows;
+    }
+    // The final observations of the restarted slots, each into its own row of out (n
+    // rows); the other rows keep what they held.
+    void restarted_observations_in_place(std::vector<float>& out, const std::vector<std::int32_t>& viewers = {}) const {
+        fit(out, info_.obs_size);
+        check(meeple_batch_write_restarted_observations_in_place(
+            ptr_.get(), viewers.empty() ? nullptr : viewers.data(), viewers.size(), out.data(), out.size()));
     }
     // The finished game the last autoreset replaced in `slot`.
     State final_state(std::size_t slot) const {

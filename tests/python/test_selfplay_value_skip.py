@@ -33,7 +33,7 @@ def _skip_net(require_peer, hidden=16, layers=2, scale=3.0):
 
 
 def test_the_value_is_the_heads_output_plus_the_score_so_far(require_peer):
-    import torch
+    torch = require_peer("torch", extra="selfplay")
 
     game, net = _skip_net(require_peer)
     score = next(f.offset for f in game.obs_fields if f.name == "score")
@@ -49,7 +49,7 @@ def test_the_value_is_the_heads_output_plus_the_score_so_far(require_peer):
 @pytest.mark.parametrize("layers", [1, 2, 3])
 @pytest.mark.parametrize("backend", ["numpy", "onnx"])
 def test_the_exported_file_gives_the_torch_nets_values_and_priors(tmp_path, require_peer, layers, backend):
-    import torch
+    torch = require_peer("torch", extra="selfplay")
 
     require_peer("onnx", extra="onnx")
     if backend == "onnx":

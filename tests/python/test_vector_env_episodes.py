@@ -7,7 +7,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from meeple.envs import VectorEnv
+
+@pytest.fixture
+def gym(require_peer):
+    return require_peer("gymnasium", extra="gym")
 
 
 @pytest.mark.parametrize(("spec", "seat", "opponents"), [
@@ -15,7 +18,9 @@ from meeple.envs import VectorEnv
     ("holdem", 0, "random"),
     ("tictactoe", 1, "heuristic"),
 ])
-def test_final_returns_are_the_ended_games_own(spec, seat, opponents):
+def test_final_returns_are_the_ended_games_own(gym, spec, seat, opponents):
+    from meeple.envs import VectorEnv
+
     vec = VectorEnv(spec, num_envs=9, seat=seat, opponents=opponents)
     _, _ = vec.reset(seed=15)
     rng = np.random.default_rng(15)

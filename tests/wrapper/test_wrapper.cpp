@@ -151,6 +151,17 @@ TEST(batch_seeded_set_state_viewers_final_observations_stats_and_reset) {
     batch.final_observations(final_obs, {1, 0});
     const auto want = finished.observation(1);
     CHECK(std::equal(want.begin(), want.end(), final_obs.begin()));
+    // In place: only the restarted slot 0's row is written; slot 1's keeps its marker.
+    std::vector<float> in_place(2 * static_cast<std::size_t>(g.obs_size()), -7.0f);
+    batch.restarted_observations_in_place(in_place, {1, 0});
+    CHECK(std::equal(want.begin(), want.end(), in_place.begin()));
+    CHECK(in_place[g.obs_size()] == -7.0f && in_place.back() == -7.0f);
+    std::vector<float> where(2 * static_cast<std::size_t>(g.obs_size()), -7.0f);
+    batch.observations_where({0, 1}, {0, MEEPLE_VIEW_ALL}, where);
+    CHECK(where[0] == -7.0f);
+    std::vector<float> all_views;
+    batch.observations({0, MEEPLE_VIEW_ALL}, all_views);
+    CHECK(std::equal(where.begin() + g.obs_size(), where.end(), all_views.begin() + g.obs_size()));
     const meeple::EpisodeStats stats = batch.take_episode_stats();
     CHECK(stats.episodes == 1 && stats.mean_length == 5.0 && stats.mean_returns == (std::vector<double>{1.0, -1.0}));
     batch.set_state(1, finished);
