@@ -161,20 +161,25 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         self._num_actions = game.num_actions
         self._offsets = self._rows * game.num_actions
         self._index = np.zeros(n, dtype=np.int64)
-        self._legal = np.zeros(n, dtype=np.bool_)
         # Final observations: game i's last observation is row i of _final, and
         # final_obs[i] is always the same dict around it (_final_dicts[i]), refilled
         # each time game i ends: a step that ends k games makes no per-game objects.
         self._final = np.zeros((n, game.obs_size), dtype=np.float32)
         self._no_mask = np.zeros(game.num_actions, dtype=np.int8)
-        self._no_final_obs = np.full(n, None, dtype=object)
         self._final_dicts = np.empty(n, dtype=object)
         for i in range(n):
             self._final_dicts[i] = {"observation": self._final[i], "action_mask": self._no_mask}
         self._episode_ints = np.zeros((n, _EPISODE_INTS), dtype=np.int32)
         self._episode_returns = np.zeros((n, players), dtype=np.float32)
-        self._returns64 = np.zeros((n, players), dtype=np.float64)
-        self._row_dtype = np.dtype((np.void, 8 * players))
+        # The infos of a step that ends games, made once and refilled like the
+        # observations (a fresh object array of n entries was a third of VectorEnv's
+        # own cost of a tic-tac-toe step): final_obs holds the dicts of the games ended
+        # in the last such step and None elsewhere; one mask serves every "_key".
+        self._final_obs = np.full(n, None, dtype=object)
+        self._ended = np.zeros(n, dtype=np.bool_)
+        self._returns_out = np.zeros((n, players), dtype=np.float64)
+        self._returns_rows = self._returns_out.view(np.dtype((np.void, 8 * players))).reshape(n)
+        self._zero_row = np.zeros(1, dtype=self._returns_rows.dtype)
         self._zeros_int64 = np.zeros(n, dtype=np.int64)
         self._zeros_bool = np.zeros(n, dtype=np.bool_)
         # C views of those arrays, made once (ffi.from_buffer is most of a call's cost).
@@ -250,7 +255,7 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
             if ended:
                 # The ended games' last observations, into their rows of _final only.
                 check(_write_observations_where(ptr, p.dones, n, p.viewers, n, p.final, self._final.size))
-                truncated = self._status[:, 4] != 0
+                self._set_ends(self._status[:, 4])  # before the restarts rewrite the status
                 # The episodes now, before the restarts: a new game that ends before the
                 # seat acts (a Hold'em hand folded round to it) is recorded over them.
                 check(_write_episodes(ptr, p.episode_ints, self._episode_ints.size, p.episode_returns,
@@ -266,15 +271,11 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
             ended = dones.any()
             if ended:
                 self._read_restarted()
-                truncated = self._episode_ints[:, _TRUNCATED] != 0
+                self._set_ends(self._episode_ints[:, _TRUNCATED])
         self._return += self._rewards
         self._length += 1
         if ended:
-            np.logical_and(dones, truncated, out=self._truncations)
-            np.greater(dones, truncated, out=self._terminations)  # done and not truncated
             infos = self._final_infos()
-            np.putmask(self._return, dones, 0)
-            np.putmask(self._length, dones, 0)
         else:
             self._truncations.fill(False)
             self._terminations.fill(False)
@@ -311,8 +312,9 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         if a.dtype.isnative and a.view(_UNSIGNED[a.dtype.itemsize]).max() < self._num_actions:
             np.copyto(self._actions, a, casting="unsafe")  # in range, so exact
             np.add(self._offsets, a if a.dtype is _INT64 else self._actions, out=self._index)
-            np.take(self._mask_flat, self._index, out=self._legal)
-            if self._legal.all():
+            # take() without out= and count_nonzero(): each a third of the cost of
+            # take(out=) and all() on arrays of this size.
+            if np.count_nonzero(self._mask_flat.take(self._index)) == n:
                 return
         self._check_slowly(a)
 
@@ -332,6 +334,19 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         shown = ", ".join(map(str, legal[:12].tolist())) + (", ..." if legal.size > 12 else "")
         raise IllegalActionError(f"actions[{i}] = {int(a[i])} is illegal in game {i} ({int(bad.sum())} illegal "
                                  f"actions in all); its {legal.size} legal actions are [{shown}]; nothing moved")
+
+    def _set_ends(self, truncated: np.ndarray) -> None:
+        """Terminations and truncations of the ended games from a column of truncation
+        flags (nonzero where a turn cap ended a slot's game; other slots are masked out).
+        Truncations are rare: one count of the strided column, and the two whole-batch
+        operations only when there are some."""
+        dones = self._dones
+        if np.count_nonzero(truncated):
+            np.logical_and(dones, truncated, out=self._truncations)
+            np.greater(dones, self._truncations, out=self._terminations)  # done and not truncated
+        else:
+            self._truncations.fill(False)
+            np.copyto(self._terminations, dones)
 
     def _play_opponents(self) -> None:
         """The opponents' moves in every game until the seat acts or the game ends;
@@ -372,25 +387,29 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         """``final_obs`` and ``final_info`` of the games that ended, in the layout that
         Gymnasium's ``VectorEnv._add_info`` gives its own vector environments
         (``final_obs``: an object array of observations; ``final_info``: a dict of
-        arrays, each with its ``_key`` mask), built in whole-array operations."""
-        n, done = self.num_envs, self._dones
-        final_obs = self._no_final_obs.copy()
+        arrays, each with its ``_key`` mask), in arrays made once and refilled."""
+        done, ended, final_obs = self._dones, self._ended, self._final_obs
+        final_obs.fill(None)  # half the cost of a putmask of the last ended games
+        np.copyto(ended, done)
         np.putmask(final_obs, done, self._final_dicts)
-        # The ended games' rows of the returns, as float64: each row seen as one
-        # element of P doubles, so that one 1-d putmask takes the rows of done.
-        np.copyto(self._returns64, self._episode_returns)
-        returns = np.zeros(self._returns64.shape, dtype=np.float64)
-        np.putmask(returns.view(self._row_dtype).reshape(n), done, self._returns64.view(self._row_dtype).reshape(n))
-        not_done = ~done
-        episode_return = self._return.copy()
-        np.putmask(episode_return, not_done, 0.0)
-        episode_length = self._length.copy()
-        np.putmask(episode_length, not_done, 0)
-        info = {"legal_action_count": self._zeros_int64.copy(), "illegal_action": self._zeros_bool.copy(),
+        # The returns of every slot's last ended game as float64, then the rows of the
+        # games that did not end now zeroed: each row seen as one element of P doubles,
+        # so that one 1-d putmask takes them (a where= over [n, P] costs three times as
+        # much).
+        returns = self._returns_out
+        np.copyto(returns, self._episode_returns)
+        np.putmask(self._returns_rows, ~done, self._zero_row)
+        # The ended games' episode returns and lengths, and their running sums restarted
+        # at zero: a subtraction of the reported part, cheaper than a second mask.
+        episode_return = np.where(done, self._return, 0.0)
+        episode_length = np.where(done, self._length, 0)
+        self._return -= episode_return
+        self._length -= episode_length
+        info = {"legal_action_count": self._zeros_int64, "illegal_action": self._zeros_bool,
                 "episode_return": episode_return, "episode_length": episode_length, "returns": returns}
         for key in list(info):
-            info["_" + key] = done.copy()
-        return {"final_obs": final_obs, "_final_obs": done.copy(), "final_info": info, "_final_info": done.copy()}
+            info["_" + key] = ended
+        return {"final_obs": final_obs, "_final_obs": ended, "final_info": info, "_final_info": ended}
 
     def __repr__(self) -> str:
         return f"VectorEnv({self.game.spec!r}, num_envs={self.num_envs}, seat={self.seat})"
