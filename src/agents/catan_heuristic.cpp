@@ -8,7 +8,8 @@
 // - Turn: a knight before the roll when the robber sits on its own production or largest
 //   army is within one knight; then, in the main phase, in order: a development card that
 //   completes a build or takes largest army, a city on the best settlement, a settlement
-//   on the best site, a bank or harbor trade that completes the build it aims at, a road
+//   on the best site, a bank or harbor trade of spare cards toward the build it aims at
+//   (at its best rate: a 2:1 harbor before 3:1 before 4:1), a road
 //   toward the best open site when none is reachable yet, a development card when that
 //   does not set back the build it aims at, with more than seven cards a development card
 //   or else a road (a 7 would cost half the hand), the end of the turn. The build it aims at is
@@ -347,7 +348,10 @@ private:
         return useful && gets >= gives && author_vp < rules_.vp_to_win() - 2;
     }
 
-    // A bank or harbor trade of spare cards for the card its build lacks most.
+    // A bank or harbor trade of spare cards (beyond what its build needs) for the card
+    // its build lacks most, at the best rate it has: the resource of a 2:1 harbor before
+    // a 3:1, before the bank's 4:1, the most spare first among equal rates. (Before, the
+    // most spare beyond the rate went first: five bricks at 4:1 before two wool at 2:1.)
     int completing_trade(const State& s, int me, const LegalSet& legal, const Cost& cost) const {
         const std::uint8_t* hand = s.hand[me];
         if (missing(hand, cost) < 1) return -1;
@@ -357,12 +361,15 @@ private:
         }
         int rates[kNumResources];
         Catan::maritime_rates(s, me, rates);
-        int best = -1, best_spare = 0;
+        int best = -1, best_rate = 1 << 20, best_spare = 0;
         for (int r = 0; r < kNumResources; ++r) {
-            const int spare = hand[r] - cost[r] - rates[r];
-            if (r == want || spare < 0) continue;
+            const int spare = hand[r] - cost[r];
+            if (r == want || spare < rates[r]) continue;
             const int a = maritime_action(r, want);
-            if (legal.has(a) && spare + 1 > best_spare) best_spare = spare + 1, best = a;
+            if (!legal.has(a)) continue;
+            if (rates[r] < best_rate || (rates[r] == best_rate && spare > best_spare)) {
+                best_rate = rates[r], best_spare = spare, best = a;
+            }
         }
         return best;
     }

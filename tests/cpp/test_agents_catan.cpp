@@ -1,7 +1,8 @@
 // The catan heuristic's rules on constructed positions (beginner board): a city goes on
 // the settlement with the most pips, the robber never on its own hexes and first on the
 // leader's, discards keep the cards of the city it aims at, trades with other seats are
-// accepted only when they help it and cost nothing it needs.
+// accepted only when they help it and cost nothing it needs, bank and harbor trades go
+// at the best rate and never give a card the build needs.
 #include <algorithm>
 #include <memory>
 #include <vector>
@@ -159,4 +160,36 @@ TEST(catan_heuristic_spends_a_hand_over_seven_before_ending_its_turn) {
     CHECK(heuristic_choice(g, s, 0) == catan::kEndTurn);
     give(s, 0, {1, 0, 0, 0, 0});
     CHECK(heuristic_choice(g, s, 0) == catan::kBuyDev);
+}
+
+TEST(catan_heuristic_trades_at_its_best_rate_and_never_a_card_its_build_needs) {
+    CatanFixture g(CatanOptions{{"board", "beginner"}, {"trade_budget", "0"}});
+    CatanState s = g.blank();
+    // A settlement on a 2:1 harbor of a resource X (not grain or ore), no roads: its city
+    // lacks one ore. Two X at 2:1 or four of the five Y at 4:1 both get it; the harbor
+    // costs two cards fewer.
+    int node = -1, x = -1;
+    for (int n = 0; n < catan::kNumNodes && node < 0; ++n) {
+        const std::uint8_t hb = kTopology.harbor_of_node[n];
+        if (hb == catan::kNone) continue;
+        const int kind = s.harbor[hb];
+        if (kind != catan::kGenericHarbor && kind != catan::kGrain && kind != catan::kOre) node = n, x = kind;
+    }
+    CHECK(node >= 0);
+    int y = -1;
+    for (int r = 0; r < catan::kNumResources && y < 0; ++r) {
+        if (r != x && r != catan::kGrain && r != catan::kOre) y = r;
+    }
+    put_settlement(s, 0, node);
+    std::vector<int> cards = {0, 0, 0, 2, 2};
+    cards[x] = 2;
+    cards[y] = 5;
+    give(s, 0, cards);
+    CHECK(heuristic_choice(g, s, 0) == catan::maritime_action(x, catan::kOre));
+    // One X and no Y: no spare card reaches a rate; the grain and ore are the city's, so
+    // none of them goes to the bank either.
+    s.hand[0][x] = 1;
+    s.hand[0][y] = 0;
+    const int a = heuristic_choice(g, s, 0);
+    CHECK(!(a >= catan::kMaritime && a < catan::kMaritime + catan::kNumResources * 4));
 }
