@@ -2,6 +2,7 @@
 arena's win rate means nothing with one seat): the evidence for triangle's `best`.
 
 Run: python benchmarks/best_triangle_scores.py --games 20 --seed 1 heuristic "mcts(iterations=2000)"
+(Python agents too: "mcts-net(model=PATH/triangle_net.onnx,iterations=1600,external_depth=1)".)
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def main() -> None:
     for spec in args.agents:
         scores, decisions, spent = [], 0, 0.0
         for g in range(args.games):
-            agent = meeple.Agent(spec, game, seed=args.seed * 1000003 + g)
+            agent = meeple.agents.make_agent(spec, game, seed=args.seed * 1000003 + g)  # library or Python agents
             state = game.new_state(seed=args.seed * 7919 + g)
             while not state.is_terminal:
                 t0 = time.perf_counter()

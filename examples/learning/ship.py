@@ -6,6 +6,8 @@ beside it (the data, options, generations, the command and the measured strength
     python examples/learning/ship.py tictactoe          # about 3 minutes of CPU
     python examples/learning/ship.py triangle
     python examples/learning/ship.py triangle --measure-only --games 100
+    python examples/learning/ship.py triangle --measure-only --net-options external_depth=1,priors=uniform \
+        --probe 1600 --strength-json runs/hybrid.json   # another net search, the model's json untouched
 
 Strength is measured at fixed iteration counts (the machine is shared: time budgets
 drift with its load), with the time a move each agent took, so equal time can be read
@@ -75,33 +77,83 @@ NET_SEARCH = "batch=32,priors=uniform"  # 32 leaves a net call; uniform priors (
 
 def _scores(spec: str, games: int, seed: int) -> dict:
     r, cpu = timed("triangle", [spec], games, seed=seed, duplicate=False)
-    s = r.games.returns[:, 0].astype(np.float64)
-    moves = float(np.sum(r.games.moves))
+    return _summary(spec, r.games.returns[:, 0].astype(np.float64), cpu, float(np.sum(r.games.moves)))
+
+
+def _interleaved(specs: list[str], games: int, seed: int, slice_games: int) -> list[dict]:
+    """Each agent's scores on the same ``games`` deals, played in slices of
+    ``slice_games`` deals taken in turn (agent 1's slice, agent 2's, ..., then the next
+    slice), so that a shared machine's load, which changes over minutes, weighs on every
+    agent's CPU time alike."""
+    scores: list[list[float]] = [[] for _ in specs]
+    cpu, moves = [0.0] * len(specs), [0.0] * len(specs)
+    for first in range(0, games, slice_games):
+        n = min(slice_games, games - first)
+        for i, spec in enumerate(specs):
+            r, c = timed("triangle", [spec], n, seed=seed, duplicate=False, first_game=first)
+            scores[i] += r.games.returns[:, 0].astype(np.float64).tolist()
+            cpu[i] += c
+            moves[i] += float(np.sum(r.games.moves))
+    return [_summary(spec, np.asarray(scores[i]), cpu[i], moves[i]) for i, spec in enumerate(specs)]
+
+
+def _summary(spec: str, s: np.ndarray, cpu: float, moves: float) -> dict:
     half = 1.96 * s.std(ddof=1) / math.sqrt(len(s))
     return {"agent": spec, "mean": float(s.mean()), "interval_95": [float(s.mean() - half), float(s.mean() + half)],
-            "cpu_seconds": cpu, "moves": moves, "ms_per_move": 1000 * cpu / moves}
+            "cpu_seconds": cpu, "moves": moves, "ms_per_move": 1000 * cpu / moves, "_scores": s}
 
 
-def calibrate_triangle(model: pathlib.Path, deals: int = 10, probe: int = 320) -> dict:
+def _paired(a: np.ndarray, b: np.ndarray) -> dict:
+    """The mean of a - b over the same deals with its 95% t interval (normal quantile
+    past 30 deals)."""
+    d = a - b
+    half = (1.96 if len(d) > 30 else 2.1) * d.std(ddof=1) / math.sqrt(len(d))
+    return {"mean": float(d.mean()), "interval_95": [float(d.mean() - half), float(d.mean() + half)]}
+
+
+def calibrate_triangle(model: pathlib.Path, deals: int = 10, probe: int = 320, net_search: str = NET_SEARCH) -> dict:
     """Iterations of mcts-net that take the time a move of mcts(iterations=2000) does:
     both play the same ``deals`` (seed 299) in this process, the net at ``probe``
     iterations; the count is scaled by the ratio of their CPU times a move, in steps of
     32 (one net call)."""
-    net = _scores(f"mcts-net(model={model},iterations={probe},{NET_SEARCH})", deals, 299)
+    net = _scores(f"mcts-net(model={model},iterations={probe},{net_search})", deals, 299)
     ref = _scores("mcts(iterations=2000)", deals, 299)
+    net.pop("_scores"), ref.pop("_scores")
     iterations = max(32, int(probe * ref["ms_per_move"] / net["ms_per_move"]) // 32 * 32)
-    return {"deals": deals, "seed": 299, "probe_iterations": probe, "net_ms_per_move": net["ms_per_move"],
+    return {"deals": deals, "seed": 299, "probe_iterations": probe, "net_search": net_search,
+            "net_ms_per_move": net["ms_per_move"],
             "mcts2000_ms_per_move": ref["ms_per_move"], "iterations": iterations}
 
 
-def measure_triangle(model: pathlib.Path, games: int, iterations: int | None) -> dict:
+def measure_triangle(model: pathlib.Path, games: int, iterations: int | None, net_search: str = NET_SEARCH,
+                     probe: int = 320, also: tuple[str, ...] = (), interleave: int = 0) -> dict:
+    """The net's, mcts(iterations=2000)'s and the heuristic's mean scores on ``games``
+    deals (seed 300), then those of the ``also`` agents (``also_1``, ...), each with its
+    difference from mcts(iterations=2000) on the same deals (``minus_mcts2000``; the
+    ``also`` agents' from the net's too, ``minus_net``). ``interleave`` > 0: the agents
+    play slices of that many deals in turn (:func:`_interleaved`)."""
     out: dict = {"deals": games, "seed": 300}
     if iterations is None:
-        out["calibration"] = calibrate_triangle(model)
+        out["calibration"] = calibrate_triangle(model, probe=probe, net_search=net_search)
         iterations = out["calibration"]["iterations"]
-    for name, spec in (("net", f"mcts-net(model={model},iterations={iterations},{NET_SEARCH})"),
-                       ("mcts2000", "mcts(iterations=2000)"), ("heuristic", "heuristic")):
-        out[name] = _scores(spec, games, 300)
+    named = [("net", f"mcts-net(model={model},iterations={iterations},{net_search})"),
+             ("mcts2000", "mcts(iterations=2000)"), ("heuristic", "heuristic")]
+    named += [(f"also_{i + 1}", spec.replace("MODEL", str(model)).replace("ITERATIONS", str(iterations)))
+              for i, spec in enumerate(also)]
+    if interleave > 0:
+        out["interleaved_slices"] = interleave
+        for (name, _), result in zip(named, _interleaved([spec for _, spec in named], games, 300, interleave)):
+            out[name] = result
+    else:
+        for name, spec in named:
+            out[name] = _scores(spec, games, 300)
+    reference, net = out["mcts2000"]["_scores"], out["net"]["_scores"]
+    for name, _ in named:
+        scores = out[name].pop("_scores")
+        if name != "mcts2000":
+            out[name]["minus_mcts2000"] = _paired(scores, reference)
+        if name.startswith("also_"):
+            out[name]["minus_net"] = _paired(scores, net)
     return out
 
 
@@ -127,6 +179,16 @@ def main() -> int:
                    help="search iterations of mcts-net a move (triangle default: calibrated to mcts(2000)'s time)")
     p.add_argument("--generations", type=int, default=None, help="stop (or resume) at this many generations")
     p.add_argument("--measure-only", action="store_true", help="measure the shipped model, train nothing")
+    p.add_argument("--net-options", default=NET_SEARCH,
+                   help=f"triangle: the options of the measured mcts-net besides model and iterations (default {NET_SEARCH})")
+    p.add_argument("--probe", type=int, default=320, help="triangle: the iterations the calibration starts from")
+    p.add_argument("--also", action="append", default=[],
+                   help="triangle: another agent to measure on the same deals (MODEL stands for the model's path, "
+                        "ITERATIONS for the net's iterations)")
+    p.add_argument("--interleave", type=int, default=0,
+                   help="triangle: play the agents in turn, slices of this many deals (load drift weighs alike)")
+    p.add_argument("--strength-json", default=None,
+                   help="write the measured strength to this file instead of the model's json")
     a = p.parse_args()
     config_path = HERE / f"{a.game}.toml"
     root = pathlib.Path(a.out or f"runs/learning-{a.game}")
@@ -159,9 +221,12 @@ def main() -> int:
     if a.game == "tictactoe":
         meta["strength"] = measure_tictactoe(target.with_suffix(".onnx"), a.games or 500, a.iterations or 64)
     else:
-        meta["strength"] = measure_triangle(target.with_suffix(".onnx"), a.games or 100, a.iterations)
+        meta["strength"] = measure_triangle(target.with_suffix(".onnx"), a.games or 100, a.iterations,
+                                            a.net_options, a.probe, tuple(a.also), a.interleave)
     # the model's path as the package holds it, not this checkout's
-    meta_path.write_text(json.dumps(meta, indent=1).replace(str(MODELS.parent.parent) + os.sep, "") + "\n")
+    written = pathlib.Path(a.strength_json) if a.strength_json else meta_path
+    content = meta["strength"] if a.strength_json else meta
+    written.write_text(json.dumps(content, indent=1).replace(str(MODELS.parent.parent) + os.sep, "") + "\n")
     print(json.dumps(meta["strength"], indent=1))
     return 0
 

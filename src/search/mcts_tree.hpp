@@ -62,7 +62,7 @@ struct SearchNode {
     std::uint32_t choices = 0;         // times an iteration chose among its children
     float prior = 0;
     float inv_sqrt_n = 0;              // 1 / sqrt(visits + virtual_visits), 0 before any
-    std::uint8_t evaluated = 0;  // a decision node whose leaf value (and priors) came back
+    std::uint8_t evaluated = 0;  // a decision node whose leaf value (and priors) came back (2: from a rollout)
     std::uint8_t pending = 0;    // waiting for the caller's evaluation
     std::uint8_t chance_edge = 0;
     std::uint8_t proof = 0;      // solver: 0 unproven, else seat 0's exact value + 2 (1, 2, 3)
@@ -269,6 +269,10 @@ private:
         int player;
     };
 
+    // SearchNode::evaluated of a node a rollout scored (1: the caller did, or the
+    // rollout evaluator's root).
+    static constexpr std::uint8_t kRolledOut = 2;
+
     // ---- the tree's storage ----
 
     void clear_tree() {
@@ -373,6 +377,9 @@ private:
         nodes_ = std::move(nodes);
         value_sums_ = std::move(sums);
         if (cfg_.evaluator == Evaluator::rollout) nodes_[0].evaluated = 1;
+        // With external_depth, a kept root that a rollout scored goes to the caller once
+        // more, for its priors: a root always has the caller's.
+        else if (nodes_[0].evaluated == kRolledOut) nodes_[0].evaluated = 0;
     }
 
     // ---- one iteration ----
@@ -423,9 +430,10 @@ private:
             if (!here.evaluated) {
                 note_depth(depth);
                 if (here.pending) return Outcome::collided;
-                if (cfg_.evaluator == Evaluator::rollout) {
+                if (cfg_.evaluator == Evaluator::rollout ||
+                    (cfg_.external_depth > 0 && depth >= static_cast<std::uint64_t>(cfg_.external_depth))) {
                     rollout(rec);
-                    at(node).evaluated = 1;
+                    at(node).evaluated = kRolledOut;
                     backup(node, value_.data(), false);
                     return Outcome::completed;
                 }

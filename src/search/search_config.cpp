@@ -33,6 +33,11 @@ constexpr OptionSpec kSearchOptions[] = {
     {"temperature", OptionType::real, "0", 0, 100, {}, "move choice: 0 the most visited, else visits^(1/t)"},
     {"virtual_loss", OptionType::integer, "1", 0, 1000, {}, "losses a pending leaf counts on its path"},
     {"batch", OptionType::integer, "8", 1, 65536, {}, "leaves a tree collects before asking for values"},
+    {"external_depth", OptionType::integer, "0", 0, 1e9, {},
+     "with evaluator=external: leaves this deep in the tree or deeper are scored by rollouts (rollout_depth, "
+     "rollout, leaf), not by the caller (0: every leaf goes to the caller; 1: the caller gives the root's priors "
+     "and value alone)",
+     /*elide_default=*/true},
     {"trees", OptionType::integer, "1", 1, 256, {}, "independent trees a root, merged at the root"},
     {"reuse", OptionType::boolean, "true", 0, 0, {}, "keep the subtree of the moves played between searches"},
     {"seed", OptionType::integer, "0", 0, 9007199254740991.0, {}, "seed of the search's own generators"},
@@ -113,6 +118,12 @@ SearchConfig parse_search_spec(std::string_view text) {
     c.temperature = options.get_real("temperature");
     c.virtual_loss = static_cast<int>(options.get_int("virtual_loss"));
     c.batch = static_cast<int>(options.get_int("batch"));
+    c.external_depth = static_cast<int>(options.get_int("external_depth"));
+    if (c.external_depth > 0 && c.evaluator != Evaluator::external) {
+        fail(Status::invalid_argument, "search '" + std::string(text) +
+                                           "' sets external_depth, which says where the caller's evaluations stop: "
+                                           "add evaluator=external or drop external_depth");
+    }
     c.trees = static_cast<int>(options.get_int("trees"));
     c.reuse = options.get_bool("reuse");
     c.seed = static_cast<std::uint64_t>(options.get_int("seed"));
@@ -125,10 +136,11 @@ SearchConfig parse_search_spec(std::string_view text) {
                                            "add evaluator=external or drop inputs");
     }
     c.leaf = options.get_choice("leaf") == "evaluation" ? LeafValue::evaluation : LeafValue::game;
-    if (c.leaf == LeafValue::evaluation && (c.evaluator == Evaluator::external || c.rollout_depth < 0)) {
+    const bool rolls_out = c.evaluator == Evaluator::rollout || c.external_depth > 0;
+    if (c.leaf == LeafValue::evaluation && (!rolls_out || c.rollout_depth < 0)) {
         fail(Status::invalid_argument, "search '" + std::string(text) +
                                            "' sets leaf=evaluation, which scores rollouts that stop early: give "
-                                           "rollout_depth (0 or more) and no external evaluator");
+                                           "rollout_depth (0 or more), and external_depth with an external evaluator");
     }
     return c;
 }

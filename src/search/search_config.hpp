@@ -37,6 +37,9 @@ struct SearchConfig {
     double temperature = 0;  // 0: the most visited action
     int virtual_loss = 1;
     int batch = 8;            // leaves a tree collects before asking the caller (external)
+    // External evaluator: the tree depth from which leaves are scored by rollouts instead
+    // of the caller (0: none are; 1: the caller gives only the root's value and priors).
+    int external_depth = 0;
     int trees = 1;            // independent trees a root, merged at the root (root parallelism)
     bool reuse = true;        // keep the subtree of the actions played between searches
     std::uint64_t seed = 0;

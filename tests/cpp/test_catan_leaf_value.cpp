@@ -145,7 +145,7 @@ TEST(leaf_evaluation_refuses_specs_it_cannot_serve) {
     std::string e = error_of([&] { make_agent(catan, "mcts(iterations=10,leaf=evaluation)", 1); });
     CHECK(e.find("give rollout_depth (0 or more)") != std::string::npos);
     e = error_of([&] { make_agent(catan, "mcts(iterations=10,evaluator=external,rollout_depth=0,leaf=evaluation)", 1); });
-    CHECK(e.find("no external evaluator") != std::string::npos);
+    CHECK(e.find("and external_depth with an external evaluator") != std::string::npos);
     e = error_of([&] { make_agent(make_game("tictactoe"), "mcts(iterations=10,rollout_depth=0,leaf=evaluation)", 1); });
     CHECK(e.find("tictactoe has none (games with one: catan); use leaf=game") != std::string::npos);
     e = error_of([&] { make_agent(catan, "mcts(iterations=10,rollout_depth=0,leaf=net)", 1); });

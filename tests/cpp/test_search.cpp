@@ -353,3 +353,172 @@ TEST(mcts_finds_the_triangle_placement_that_clears_two_lines) {
     }
     CHECK(false);  // the default board has such lines
 }
+
+namespace {
+
+// Answers every waiting leaf with a value and priors read from its observation, so
+// that a run's answers depend on the leaves alone (never on the order of the calls);
+// `favoured` >= 0 puts all of the priors on that action wherever it is legal.
+std::size_t answer_leaves(Search& s, const AnyGame& g, int favoured = -1) {
+    const std::size_t n = s.pending();
+    const std::size_t obs = static_cast<std::size_t>(g.obs_size()), words = static_cast<std::size_t>(g.mask_words());
+    const std::size_t actions = static_cast<std::size_t>(g.num_actions()), players = static_cast<std::size_t>(g.num_players());
+    std::vector<float> rows(n * obs), values(n * players), priors(n * actions, 0.0f);
+    std::vector<std::uint64_t> masks(n * words);
+    s.write_leaves(rows.data(), masks.data(), nullptr, nullptr);
+    for (std::size_t k = 0; k < n; ++k) {
+        double sum = 0;
+        for (std::size_t i = 0; i < obs; ++i) sum += rows[k * obs + i] * static_cast<double>((i % 7) + 1);
+        for (std::size_t p = 0; p < players; ++p) values[k * players + p] = static_cast<float>(0.01 * sum + p);
+        const bool has_favoured = favoured >= 0 && ((masks[k * words + static_cast<std::size_t>(favoured) / 64] >> (favoured % 64)) & 1);
+        for (std::size_t a = 0; a < actions; ++a) {
+            if (!((masks[k * words + a / 64] >> (a % 64)) & 1)) continue;
+            if (has_favoured) priors[k * actions + a] = static_cast<int>(a) == favoured ? 1.0f : 0.0f;
+            else priors[k * actions + a] = static_cast<float>(1 + (a + static_cast<std::size_t>(sum)) % 5);
+        }
+    }
+    s.provide(values.data(), priors.data());
+    return n;
+}
+
+// Runs a round to its end with answer_leaves; returns the leaves the caller was given.
+std::size_t run_answered(Search& s, const AnyGame& g, int favoured = -1) {
+    std::size_t leaves = 0;
+    while (!s.run(Control())) leaves += answer_leaves(s, g, favoured);
+    return leaves;
+}
+
+std::vector<std::uint64_t> triangle_after_moves(const AnyGame& g, int moves) {
+    auto rec = new_record(g, 7);
+    Rng rng = Rng::from_seed(5);
+    for (int i = 0; i < moves; ++i) g.apply(rec.data(), kActing, random_action(g, rec.data(), rng));
+    return rec;
+}
+
+}  // namespace
+
+TEST(external_depth_one_asks_the_caller_for_the_root_alone_and_rolls_out_the_rest) {
+    auto g = make_game("triangle");
+    auto rec = triangle_after_moves(*g, 4);
+    Search s(g, "mcts(evaluator=external,external_depth=1,iterations=600,seed=3)", 1, 1);
+    s.set_root(0, rec.data(), kActing);
+    CHECK(!s.run(Control()));
+    CHECK_EQ(s.pending(), 1u);  // the root, before any rollout
+    CHECK_EQ(answer_leaves(s, *g), 1u);
+    CHECK_EQ(run_answered(s, *g), 0u);  // nothing more is asked: rollouts score every other leaf
+    CHECK_EQ(s.stats(0).iterations, 600u);
+    std::uint64_t visits = 0;
+    for (const RootChild& c : s.root_children(0)) visits += c.visits;
+    CHECK_EQ(visits, 599u);  // every iteration but the root's own went on to a rollout
+}
+
+TEST(external_depth_two_asks_for_the_root_and_its_children_only) {
+    auto g = make_game("tictactoe");
+    auto rec = new_record(*g, 0);
+    Search s(g, "mcts(evaluator=external,external_depth=2,iterations=400,batch=4,seed=2)", 1, 1);
+    s.set_root(0, rec.data(), kActing);
+    const std::size_t leaves = run_answered(s, *g);
+    CHECK_EQ(leaves, 1u + 9u);  // the empty board and its nine children, each once
+    CHECK_EQ(s.stats(0).iterations, 400u);
+}
+
+TEST(external_depth_beyond_the_tree_changes_nothing) {
+    auto g = make_game("tictactoe");
+    auto rec = new_record(*g, 0);
+    std::vector<RootChild> at[2];
+    const char* specs[2] = {"mcts(evaluator=external,iterations=300,batch=4,seed=9)",
+                            "mcts(evaluator=external,external_depth=10,iterations=300,batch=4,seed=9)"};
+    for (int i = 0; i < 2; ++i) {
+        Search s(g, specs[i], 1, 1);
+        s.set_root(0, rec.data(), kActing);
+        run_answered(s, *g);
+        at[i] = s.root_children(0);
+    }
+    CHECK_EQ(at[0].size(), at[1].size());
+    for (std::size_t i = 0; i < std::min(at[0].size(), at[1].size()); ++i) {
+        CHECK_EQ(at[0][i].action, at[1][i].action);
+        CHECK_EQ(at[0][i].visits, at[1][i].visits);
+        CHECK(at[0][i].value_sum == at[1][i].value_sum);
+    }
+}
+
+TEST(external_depth_searches_where_the_callers_root_priors_point) {
+    auto g = make_game("triangle");
+    auto rec = triangle_after_moves(*g, 4);
+    std::uint64_t words[64] = {};
+    g->legal_mask(rec.data(), 0, words);
+    int favoured = -1;  // the last legal action: not where an action-order bias would go
+    for (int a = 0; a < g->num_actions(); ++a) {
+        if ((words[a / 64] >> (a % 64)) & 1) favoured = a;
+    }
+    // c_puct 100: the exploration term of a prior of 1 outweighs any mean (at most 1)
+    // for the first 10,000 visits, and a prior of 0 has none.
+    Search s(g, "mcts(evaluator=external,external_depth=1,iterations=300,c_puct=100,seed=4)", 1, 1);
+    s.set_root(0, rec.data(), kActing);
+    run_answered(s, *g, favoured);
+    CHECK_EQ(s.chosen_action(0), favoured);
+    for (const RootChild& c : s.root_children(0)) CHECK_EQ(c.visits, c.action == favoured ? 299u : 0u);
+}
+
+TEST(external_depth_gives_the_same_results_at_every_thread_count) {
+    auto g = make_game("triangle");
+    auto rec = triangle_after_moves(*g, 3);
+    std::vector<RootChild> at[3];
+    int chosen[3] = {};
+    for (int threads : {1, 2, 4}) {
+        Search s(g, "mcts(evaluator=external,external_depth=2,iterations=800,trees=4,batch=8,seed=11)", 2, threads);
+        s.set_root(0, rec.data(), kActing);
+        s.set_root(1, rec.data(), kActing);
+        run_answered(s, *g);
+        at[threads / 2] = s.root_children(1);
+        chosen[threads / 2] = s.chosen_action(0);
+    }
+    for (int t = 1; t < 3; ++t) {
+        CHECK_EQ(chosen[0], chosen[t]);
+        CHECK_EQ(at[0].size(), at[t].size());
+        for (std::size_t i = 0; i < std::min(at[0].size(), at[t].size()); ++i) {
+            CHECK_EQ(at[0][i].action, at[t][i].action);
+            CHECK_EQ(at[0][i].visits, at[t][i].visits);
+            CHECK(at[0][i].value_sum == at[t][i].value_sum);
+        }
+    }
+}
+
+TEST(external_depth_asks_again_for_a_kept_root_that_a_rollout_scored) {
+    auto g = make_game("triangle");
+    auto rec = triangle_after_moves(*g, 4);
+    Search s(g, "mcts(evaluator=external,external_depth=1,iterations=400,seed=5)", 1, 1);
+    s.set_root(0, rec.data(), kActing);
+    run_answered(s, *g);
+    const int move = s.chosen_action(0);
+    s.advance(0, kActing, move);
+    const std::uint64_t kept = s.stats(0).nodes;
+    CHECK(kept > 1);  // the subtree below the move played
+    CHECK(!s.run(Control()));
+    CHECK_EQ(s.pending(), 1u);  // the new root, for the caller's priors
+    answer_leaves(s, *g);
+    CHECK_EQ(run_answered(s, *g), 0u);
+    CHECK(s.chosen_action(0) >= 0);
+}
+
+TEST(external_depth_is_refused_without_an_external_evaluator_and_out_of_range) {
+    auto g = make_game("triangle");
+    auto message = [&](const char* spec) {
+        try {
+            Search(g, spec, 1, 1);
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    CHECK(message("mcts(external_depth=1)").find("add evaluator=external or drop external_depth") != std::string::npos);
+    CHECK(message("mcts(evaluator=external,external_depth=-1)").find("external_depth") != std::string::npos);
+    CHECK(message("mcts(evaluator=external,leaf=evaluation,rollout_depth=3)").find("external_depth") != std::string::npos);
+    // Where rollouts run (below external_depth), leaf=evaluation scores them (catan).
+    auto catan = make_game("catan");
+    Search ok(catan, "mcts(evaluator=external,external_depth=1,rollout_depth=3,leaf=evaluation,iterations=5)", 1, 1);
+    CHECK(ok.config().external_depth == 1);
+    // The option is left out of the canonical spec when it is 0, as before it existed.
+    CHECK(Search(g, "mcts(evaluator=external)", 1, 1).config().spec.find("external_depth") == std::string::npos);
+    CHECK(Search(g, "mcts(evaluator=external,external_depth=2)", 1, 1).config().spec.find("external_depth=2") != std::string::npos);
+}

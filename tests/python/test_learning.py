@@ -147,6 +147,34 @@ def test_a_constant_net_searches_as_a_constant_leaf_value_does(tmp_path, require
     assert np.array_equal(agent.policy(state), search.policy(temperature=1.0))
 
 
+def test_a_constant_net_at_the_root_of_a_rollout_search_is_a_constant_root_value(tmp_path, require_peer):
+    """With external_depth=1 the net answers the root alone: a constant net there is
+    the constant root value with uniform priors, and rollouts score everything below."""
+    from meeple.selfplay.export import export_net
+
+    g, _, weights = _net(require_peer, "tictactoe")
+    flat = {k: np.zeros_like(v) for k, v in weights.items()}
+    flat["value.bias"] = np.array([0.25, -0.25], np.float32)
+    base = export_net(flat, g, 1.0, tmp_path / "flat")
+    agent = make_agent(f"mcts-net(model={base}.npz,backend=numpy,iterations=300,external_depth=1,priors=policy)",
+                       g, seed=3)
+    state = g.new_state(seed=0)
+    state.apply(4)
+    asked: list[int] = []
+
+    def constant(obs, masks, players):
+        asked.append(len(obs))
+        values = np.full((len(obs), 2), -0.25, np.float32)
+        values[np.arange(len(obs)), players] = 0.25
+        return values, None
+
+    search = meeple.Search(agent.search_spec, g)
+    search.set_root(state, 0)
+    search.run(constant)
+    assert asked == [1]
+    assert np.array_equal(agent.policy(state), search.policy(temperature=1.0))
+
+
 # ---- bad input ----
 
 def test_a_model_of_another_game_or_input_size_is_refused_naming_both(tmp_path, require_peer):

@@ -312,3 +312,70 @@ def test_a_net_agent_takes_a_catanatron_seat(tmp_path, require_peer):
     # offer, and a longest road the two engines count differently.
     assert all(r == "not offered: play_road_building" or "longest road" in r for r in me.fallback_reasons), \
         me.fallback_reasons
+
+
+# ---- the net at the root, rollouts below it (external_depth) ----
+
+TRIANGLE_NET = pathlib.Path(meeple.__file__).resolve().parent / "models" / "triangle_net.npz"
+
+
+@pytest.fixture(scope="module")
+def flat_policy_triangle_model(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    """The shipped triangle net with its policy head zeroed: every legal action gets the
+    same logit, so its priors are uniform."""
+    with np.load(TRIANGLE_NET, allow_pickle=False) as z:
+        arrays = {k: z[k] for k in z.files}
+    arrays["policy_w"] = np.zeros_like(arrays["policy_w"])
+    arrays["policy_b"] = np.zeros_like(arrays["policy_b"])
+    base = tmp_path_factory.mktemp("net") / "flat_policy"
+    np.savez(base.with_suffix(".npz"), **arrays)
+    return base
+
+
+def triangle_moves(spec: str, seed: int, moves: int = 6) -> list[int]:
+    game = meeple.Game("triangle")
+    agent = make_agent(spec, game, seed=1)
+    state = game.new_state(seed)
+    played = []
+    for _ in range(moves):
+        action = agent.act(state)
+        state.apply(action)
+        played.append(action)
+    return played
+
+
+def test_with_external_depth_1_the_net_sees_only_the_root_once_a_move(monkeypatch):
+    agent = make_agent(f"mcts-net(model={TRIANGLE_NET},external_depth=1,iterations=300,priors=policy)", "triangle")
+    rows: list[int] = []
+    forward = agent.net.forward
+    monkeypatch.setattr(agent.net, "forward", lambda x: (rows.append(len(x)), forward(x))[1])
+    state = meeple.Game("triangle").new_state(seed=4)
+    for _ in range(3):
+        state.apply(agent.act(state))
+    assert rows == [1, 1, 1]  # one row a move: the root's priors; rollouts score every other leaf
+    assert "external_depth=1" in agent.search_spec and agent._search.stats().iterations == 300
+
+
+def test_external_depth_plays_the_same_moves_for_a_seed():
+    spec = f"mcts-net(model={TRIANGLE_NET},external_depth=1,iterations=200,priors=policy)"
+    assert triangle_moves(spec, seed=6) == triangle_moves(spec, seed=6)
+
+
+def test_a_constant_policy_at_the_root_is_the_same_search_as_uniform_priors(flat_policy_triangle_model):
+    m = flat_policy_triangle_model
+    policy = triangle_moves(f"mcts-net(model={m},external_depth=1,iterations=300,priors=policy)", seed=8)
+    uniform = triangle_moves(f"mcts-net(model={m},external_depth=1,iterations=300,priors=uniform)", seed=8)
+    assert policy == uniform
+
+
+@pytest.mark.parametrize("option, error, message", [
+    ("external_depth=-1", InvalidArgumentError, "external_depth.*from 0 to 1000000000"),
+    ("external_depth=two", ParseError, "external_depth.*takes an integer from 0 to 1000000000, got 'two'"),
+    ("leaf=evaluation,rollout_depth=2", InvalidArgumentError,
+     "give rollout_depth .0 or more., and external_depth with an external"),
+    ("priors=uniform,prior_temperature=2", InvalidArgumentError, "use priors=policy .* or drop prior_temperature"),
+    ("prior_temperature=0", InvalidArgumentError, "prior_temperature=0 must be a number from 0.01 to 100"),
+])
+def test_bad_external_depth_and_prior_options_are_refused_with_what_is_accepted(option, error, message):
+    with pytest.raises(error, match=message):
+        make_agent(f"mcts-net(model={TRIANGLE_NET},{option})", "triangle")

@@ -110,6 +110,16 @@ def test_the_evaluator_loop_by_hand_equals_the_callable_loop():
     assert leaves_seen <= auto.stats().iterations
 
 
+def test_a_run_on_the_calling_thread_is_the_same_search():
+    state = meeple.Game("tictactoe").new_state()
+    spec = "mcts(evaluator=external,iterations=300,batch=8,seed=4)"
+    threaded, here = meeple.Search(spec, state), meeple.Search(spec, state)
+    assert threaded.run(fake_evaluator([]))
+    assert here.run(fake_evaluator([]), interruptible=False)
+    assert np.array_equal(threaded.root_actions().visits, here.root_actions().visits)
+    assert threaded.action() == here.action()
+
+
 def test_searches_over_a_batch_share_one_evaluation_batch():
     batch = meeple.Batch("tictactoe", 16, seed=1, threads=1)
     search = meeple.Search("mcts(evaluator=external,iterations=64,batch=4,seed=9)", batch, threads=2)

@@ -224,7 +224,7 @@ class Search:
 
     # ---- running ----
 
-    def run(self, evaluator: Optional[Evaluator] = None, progress: bool = False) -> bool:
+    def run(self, evaluator: Optional[Evaluator] = None, progress: bool = False, interruptible: bool = True) -> bool:
         """Runs the search. Returns True when the round is done (results ready).
 
         With ``evaluator=external`` and no ``evaluator`` callable, returns False as soon
@@ -232,11 +232,15 @@ class Search:
         then run again. With a callable, loops until done; the arrays it is given are
         reused from call to call, so copy what you keep. Ctrl-C cancels the run (the
         round stays open with the iterations it has; ``run()`` goes on with it), and
-        ``progress=True`` shows a bar of completed iterations.
+        ``progress=True`` shows a bar of completed iterations. ``interruptible=False``
+        runs each library call on this thread instead of a worker thread: it spares the
+        thread's start and join (tenths of a millisecond a call, which an agent that
+        searches a few milliseconds a move feels), and Ctrl-C then takes effect when the
+        call returns.
         """
         buffers: Optional[_LeafBuffers] = None
         while True:
-            if self._run_once(progress):
+            if self._run_once(progress, interruptible):
                 return True
             if evaluator is None:
                 return False
@@ -250,11 +254,12 @@ class Search:
                 priors = _float_array(priors, leaves.masks.shape, "priors") * leaves.masks
             self.provide(values, priors)
 
-    def _run_once(self, progress: bool) -> bool:
-        """One meeple_search_run in a worker thread, so that Ctrl-C can cancel it."""
+    def _run_once(self, progress: bool, interruptible: bool = True) -> bool:
+        """One meeple_search_run in a worker thread, so that Ctrl-C can cancel it (on
+        this thread when not ``interruptible`` and no bar is shown)."""
         result = ffi.new("int32_t *")
         _long_call.run(lambda control: lib.meeple_search_run(self._ptr, control, result),
-                       progress=progress, desc="search", unit="it")
+                       progress=progress, desc="search", unit="it", quick=not interruptible)
         return bool(result[0] == _DONE)
 
     def leaves(self) -> Leaves:

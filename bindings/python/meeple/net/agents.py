@@ -22,8 +22,14 @@ search with the net at the leaves: ``evaluator=external``, ``inputs=features``; 
 other option is a search option (``iterations``, ``batch``, ``c_puct``, ``trees``,
 ``time_ms``, ...; docs/search.md). ``priors``: ``uniform``, ``policy`` (the model's
 policy head; refused for a model without one) or ``auto`` (policy when the model has
-one). ``search``: ``mcts`` (sees the whole state, as the ``mcts`` agent does) or
-``ismcts``. Each batch of leaves (up to ``batch`` a tree) is one call of the net.
+one). ``prior_temperature``: the policy's logits are divided by it before the softmax
+(default 1; above 1 flattens the priors toward uniform, below 1 sharpens them; only
+with policy priors). ``search``: ``mcts`` (sees the whole state, as the ``mcts`` agent
+does) or ``ismcts``. Each batch of leaves (up to ``batch`` a tree) is one call of the net.
+With the search option ``external_depth=D`` the net evaluates only the nodes less than
+D deep and rollouts score the rest (``external_depth=1``: the net gives the root's
+priors and value, one row a move, and the rollout search does the rest under PUCT with
+those priors: docs/selfplay.md, "Triangle puzzle").
 
 ``model`` is ``NAME``, ``NAME.onnx`` or ``NAME.npz`` (default: the shipped model);
 ``backend`` ``auto`` (onnxruntime when installed, else NumPy), ``onnx`` or ``numpy``.
@@ -161,7 +167,8 @@ class MctsNetAgent:
 
     def __init__(self, game: Union[Game, str], model: Any = None, backend: str = "auto", seed: int = 0,
                  user_seed: int = 0, priors: str = "auto", search: str = "mcts",
-                 search_options: Optional[dict[str, str]] = None, spec: Optional[str] = None) -> None:
+                 search_options: Optional[dict[str, str]] = None, spec: Optional[str] = None,
+                 prior_temperature: float = 1.0) -> None:
         self.game = _as_game(game)
         self.net = model if isinstance(model, ValueNet) else load_value_net(model, self.game, backend)
         self.name = spec or "mcts-net"
@@ -169,6 +176,11 @@ class MctsNetAgent:
             raise InvalidArgumentError(f"mcts-net: priors=policy, but {self.net.path} has no policy head; use "
                                        "priors=uniform (or auto)")
         self.use_policy = priors == "policy" or (priors == "auto" and self.net.has_policy)
+        if prior_temperature != 1.0 and not self.use_policy:
+            raise InvalidArgumentError("mcts-net: prior_temperature shapes the policy's priors, and this agent's priors "
+                                       "are uniform: use priors=policy with a model that has a policy head, or drop "
+                                       "prior_temperature")
+        self.prior_temperature = prior_temperature
         options = dict(search_options or {})
         for fixed, why in (("evaluator", "the net is the evaluator"), ("inputs", "the model says what the net reads")):
             if fixed in options:
@@ -199,7 +211,7 @@ class MctsNetAgent:
         if not self.use_policy or logits is None:
             return values, None
         # A softmax over each leaf's legal actions (the loop zeroes the rest again).
-        z = np.where(masks, logits, -np.inf)
+        z = np.where(masks, logits if self.prior_temperature == 1.0 else logits / self.prior_temperature, -np.inf)
         z -= z.max(axis=1, keepdims=True)
         np.exp(z, out=z)
         return values, z
@@ -208,7 +220,9 @@ class MctsNetAgent:
         search = self._search
         assert search is not None
         search.set_root(state, 0, player)
-        search.run(self._evaluate)
+        # On this thread: a move's search is milliseconds, and a worker thread's start
+        # and join cost a good part of one.
+        search.run(self._evaluate, interruptible=False)
         return search
 
     def act(self, state: State, player: Optional[int] = None) -> int:
@@ -247,5 +261,13 @@ def make(spec: str, game: Union[Game, str], seed: int = 0) -> Union[GreedyNetAge
     if name == "mcts-net":
         priors = _choice(name, "priors", options.pop("priors", "auto"), ("auto", "uniform", "policy"))
         kind = _choice(name, "search", options.pop("search", "mcts"), ("mcts", "ismcts"))
-        return MctsNetAgent(g, model, backend, seed, user_seed, priors, kind, options, spec=spec)
+        text = options.pop("prior_temperature", "1")
+        try:
+            temperature = float(text)
+        except ValueError:
+            temperature = -1.0
+        if not 0.01 <= temperature <= 100:
+            raise InvalidArgumentError(f"mcts-net: prior_temperature={text} must be a number from 0.01 to 100")
+        return MctsNetAgent(g, model, backend, seed, user_seed, priors, kind, options, spec=spec,
+                            prior_temperature=temperature)
     raise InvalidArgumentError(f"unknown net agent {name!r}; available: {', '.join(NAMES)}")
