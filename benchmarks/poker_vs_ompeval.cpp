@@ -171,31 +171,7 @@ __attribute__((noinline)) std::uint64_t bench_meeple_eval_int_ids(const Hands& h
     for (std::size_t i = 0; i < n; ++i) s += evaluate_cards_unchecked(t, &h.ids[7 * i], 7);
     return s;
 }
-__attribute__((noinline)) std::uint64_t bench_omp_eval_ids(const Hands& h, const omp::HandEvaluator& e) {
-    std::uint64_t s = 0;
-    const std::size_t n = h.masks.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::uint8_t* c = &h.omp[7 * i];
-        omp::Hand x = omp::Hand::empty();
-        x += c[0];
-        x += c[1];
-        x += c[2];
-        x += c[3];
-        x += c[4];
-        x += c[5];
-        x += c[6];
-        s += e.evaluate(x);
-    }
-    return s;
-}
-// Array loops that store every value, as a batch call does: meeple's
-// evaluate_id_rows7_unchecked (flush hands listed without a branch and put right after
-// each block), OMPEval's per-hand loop, and OMPEval's loop rearranged the same way (its
-// rank lookup for every hand, flush hands listed and evaluated after each block), to
-// show what the rearrangement alone is worth to either library.
-__attribute__((noinline)) void bench_meeple_eval_id_rows(const Hands& h, std::uint32_t* out) {
-    evaluate_id_rows7_unchecked(eval_tables(), h.bytes.data(), h.masks.size(), out);
-}
+// OMPEval's hand of seven card ids, added one by one as its own examples do.
 inline omp::Hand omp_hand_of(const std::uint8_t* c) {
     omp::Hand x = omp::Hand::empty();
     x += c[0];
@@ -206,6 +182,22 @@ inline omp::Hand omp_hand_of(const std::uint8_t* c) {
     x += c[5];
     x += c[6];
     return x;
+}
+__attribute__((noinline)) std::uint64_t bench_omp_eval_ids(const Hands& h, const omp::HandEvaluator& e) {
+    std::uint64_t s = 0;
+    const std::size_t n = h.masks.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        s += e.evaluate(omp_hand_of(&h.omp[7 * i]));
+    }
+    return s;
+}
+// Array loops that store every value, as a batch call does: meeple's
+// evaluate_id_rows7_unchecked (flush hands listed without a branch and put right after
+// each block), OMPEval's per-hand loop, and OMPEval's loop rearranged the same way (its
+// rank lookup for every hand, flush hands listed and evaluated after each block), to
+// show what the rearrangement alone is worth to either library.
+__attribute__((noinline)) void bench_meeple_eval_id_rows(const Hands& h, std::uint32_t* out) {
+    evaluate_id_rows7_unchecked(eval_tables(), h.bytes.data(), h.masks.size(), out);
 }
 __attribute__((noinline)) void bench_omp_eval_id_rows(const Hands& h, const omp::HandEvaluator& e, std::uint32_t* out) {
     const std::size_t n = h.masks.size();

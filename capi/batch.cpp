@@ -75,6 +75,17 @@ meeple_status_t make_batch(meeple_batch_t** out_batch, Make&& make) {
     });
 }
 
+// The viewers of a read that may take the public view: NULL (with length 0) for it, else
+// one seat a slot.
+const int32_t* optional_viewers(const Batch& b, const int32_t* viewers, size_t viewers_len) {
+    if (viewers) return input(viewers, viewers_len, b.size(), "viewers");
+    if (viewers_len != 0) {
+        fail(Status::invalid_argument,
+             "viewers is NULL but viewers_len is " + std::to_string(viewers_len) + "; pass 0 for the public view");
+    }
+    return nullptr;
+}
+
 }  // namespace
 
 extern "C" {
@@ -224,13 +235,7 @@ meeple_status_t meeple_batch_write_episodes(const meeple_batch_t* batch, int32_t
 meeple_status_t meeple_batch_write_final_observations(const meeple_batch_t* batch, const int32_t* viewers,
                                                       size_t viewers_len, float* out, size_t len) {
     return using_batch(batch, [&](const Batch& b) {
-        const int32_t* v = nullptr;
-        if (viewers) {
-            v = input(viewers, viewers_len, b.size(), "viewers");
-        } else if (viewers_len != 0) {
-            fail(Status::invalid_argument, "viewers is NULL but viewers_len is " + std::to_string(viewers_len) +
-                                               "; pass 0 for the public view");
-        }
+        const int32_t* v = optional_viewers(b, viewers, viewers_len);
         b.write_final_observations(v, output(out, len, count(b, b.game().obs_size()), "out"));
     });
 }
@@ -240,13 +245,7 @@ meeple_status_t meeple_batch_write_restarted_observations(const meeple_batch_t* 
                                                           size_t* out_rows) {
     return using_batch(batch, [&](const Batch& b) {
         require(out_rows, "out_rows");
-        const int32_t* v = nullptr;
-        if (viewers) {
-            v = input(viewers, viewers_len, b.size(), "viewers");
-        } else if (viewers_len != 0) {
-            fail(Status::invalid_argument, "viewers is NULL but viewers_len is " + std::to_string(viewers_len) +
-                                               "; pass 0 for the public view");
-        }
+        const int32_t* v = optional_viewers(b, viewers, viewers_len);
         if (!out && len) fail(Status::invalid_argument, "out is NULL with a nonzero len; pass a buffer");
         const auto size = static_cast<std::size_t>(b.game().obs_size());
         const std::size_t rows = b.write_restarted_observations(v, out, out ? len / size : 0);
@@ -261,13 +260,7 @@ meeple_status_t meeple_batch_write_restarted_observations(const meeple_batch_t* 
 meeple_status_t meeple_batch_write_restarted_observations_in_place(const meeple_batch_t* batch, const int32_t* viewers,
                                                                    size_t viewers_len, float* out, size_t len) {
     return using_batch(batch, [&](const Batch& b) {
-        const int32_t* v = nullptr;
-        if (viewers) {
-            v = input(viewers, viewers_len, b.size(), "viewers");
-        } else if (viewers_len != 0) {
-            fail(Status::invalid_argument, "viewers is NULL but viewers_len is " + std::to_string(viewers_len) +
-                                               "; pass 0 for the public view");
-        }
+        const int32_t* v = optional_viewers(b, viewers, viewers_len);
         b.write_restarted_observations_in_place(v, output(out, len, count(b, b.game().obs_size()), "out"));
     });
 }
