@@ -90,7 +90,9 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
       int8[num_envs, num_actions]), and rewards, terminations and truncations likewise.
       Every step returns the same arrays, refilled: copy what you keep across steps.
       ``infos["final_obs"][i]`` is always the same dict for game i, its observation
-      row i of one array, refilled the next time game i ends.
+      row i of one array, refilled the next time game i ends; ``final_obs`` itself,
+      ``final_info["returns"]`` and the ``_key`` masks (one array) are refilled by the
+      next step that ends games.
     - **Opponents** (multi-seat games), given as for ``GymEnv``: spec strings (a
       ``meeple.Agent`` stands for its spec) run in C++ inside each step, one agent a
       seat and game, all games' agents deciding at once on the batch's threads
