@@ -136,15 +136,23 @@ def test_a_constant_net_searches_as_a_constant_leaf_value_does(tmp_path, require
     state = g.new_state(seed=0)
     state.apply(4)
 
-    def constant(obs, masks, players):
-        values = np.full((len(obs), 2), -0.25, np.float32)
-        values[np.arange(len(obs)), players] = 0.25
-        return values, None
+    constant = _constant_values([])
 
     search = meeple.Search(agent.search_spec, g)
     search.set_root(state, 0)
     search.run(constant)
     assert np.array_equal(agent.policy(state), search.policy(temperature=1.0))
+
+
+def _constant_values(asked: list):
+    """A leaf evaluator of tic-tac-toe that says +0.25 for the seat to move and -0.25 for
+    the other, and notes in ``asked`` how many leaves each call had."""
+    def constant(obs, masks, players):
+        asked.append(len(obs))
+        values = np.full((len(obs), 2), -0.25, np.float32)
+        values[np.arange(len(obs)), players] = 0.25
+        return values, None
+    return constant
 
 
 def test_a_constant_net_at_the_root_of_a_rollout_search_is_a_constant_root_value(tmp_path, require_peer):
@@ -161,12 +169,7 @@ def test_a_constant_net_at_the_root_of_a_rollout_search_is_a_constant_root_value
     state = g.new_state(seed=0)
     state.apply(4)
     asked: list[int] = []
-
-    def constant(obs, masks, players):
-        asked.append(len(obs))
-        values = np.full((len(obs), 2), -0.25, np.float32)
-        values[np.arange(len(obs)), players] = 0.25
-        return values, None
+    constant = _constant_values(asked)
 
     search = meeple.Search(agent.search_spec, g)
     search.set_root(state, 0)
