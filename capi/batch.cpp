@@ -300,6 +300,20 @@ meeple_status_t meeple_batch_take_episode_stats(meeple_batch_t* batch, meeple_ba
     });
 }
 
+meeple_status_t meeple_batch_check_actions(const meeple_batch_t* batch, const int64_t* actions, size_t n,
+                                           int32_t* out_actions, size_t out_len, size_t* out_first_illegal) {
+    return using_batch(batch, [&](const Batch& b) {
+        input(actions, n, b.size(), "actions");
+        const std::size_t first = b.check_actions(actions, output(out_actions, out_len, b.size(), "out_actions"));
+        if (out_first_illegal) *out_first_illegal = first;
+        if (first < b.size()) {
+            fail(Status::illegal_action, "actions[" + std::to_string(first) + "] = " + std::to_string(actions[first]) +
+                                             " is not legal in slot " + std::to_string(first) +
+                                             " now; the slot's legal actions are its mask's (meeple_batch_write_masks)");
+        }
+    });
+}
+
 meeple_status_t meeple_batch_illegal_counts(const meeple_batch_t* batch, int64_t* out, size_t len) {
     return using_batch(batch, [&](const Batch& b) {
         b.write_illegal_counts(output(out, len, b.size(), "out"));

@@ -678,6 +678,21 @@ MEEPLE_API meeple_status_t meeple_batch_step_and_read(meeple_batch_t *batch, con
                                                       uint64_t *out_masks, size_t masks_len,
                                                       float *out_obs, size_t obs_len);
 
+/* Checks a step's actions before it is played, as meeple_batch_step checks them, and
+ * changes nothing: actions[i] (n of them, int64 as NumPy's default integers come) is
+ * legal for slot i when the step would play it (a legal action of the acting seat, or
+ * one of the outcomes where chance acts; never MEEPLE_NO_ACTION nor any action in a
+ * finished game). Writes out_actions[i] = actions[i] as int32 (out_len >= n) for the
+ * slots before the first illegal one, so that when all are legal out_actions is the
+ * step's argument. *out_first_illegal (may be NULL) gets the first slot whose action is
+ * not legal, or n when all are. Returns MEEPLE_OK when all are legal,
+ * MEEPLE_ERR_ILLEGAL_ACTION (the message names the slot and its action) when one is
+ * not, MEEPLE_ERR_BUFFER_TOO_SMALL (out_actions too short) or
+ * MEEPLE_ERR_INVALID_ARGUMENT (NULL, or n not the batch's size). */
+MEEPLE_API meeple_status_t meeple_batch_check_actions(const meeple_batch_t *batch, const int64_t *actions,
+                                                      size_t n, int32_t *out_actions, size_t out_len,
+                                                      size_t *out_first_illegal);
+
 /* Writes the packed legal-action masks of the acting players, uint64[n, mask_words]
  * (len >= n * mask_words): bit a % 64 of word a / 64 is set when action a is legal.
  * All zeros for a finished game. Returns MEEPLE_OK, MEEPLE_ERR_BUFFER_TOO_SMALL or

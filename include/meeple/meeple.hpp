@@ -429,6 +429,18 @@ public:
                                          masks.data(), masks.size(), observations.data(), observations.size()));
     }
 
+    // Checks a step's actions as step() would, changing nothing: returns the first slot
+    // whose action is not legal now, or size() when all are, and then `out` holds them
+    // as int32, ready for step().
+    std::size_t first_illegal(const std::vector<std::int64_t>& actions, std::vector<std::int32_t>& out) const {
+        fit(out, 1);
+        std::size_t first = 0;
+        const meeple_status_t status = meeple_batch_check_actions(ptr_.get(), actions.data(), actions.size(),
+                                                                  out.data(), out.size(), &first);
+        if (status != MEEPLE_ERR_ILLEGAL_ACTION) check(status);
+        return first;
+    }
+
     void masks(std::vector<std::uint64_t>& out) const {
         fit(out, info_.mask_words);
         check(meeple_batch_write_masks(ptr_.get(), out.data(), out.size()));

@@ -127,6 +127,10 @@ public:
     virtual void mask_slots(const BatchSlots& s, std::size_t begin, std::size_t end, std::uint64_t* out,
                             ChanceOutcome* chance) const = 0;
     virtual void observe_slots(const BatchSlots& s, std::size_t begin, std::size_t end, float* out) const = 0;
+    // The first slot of [begin, end) whose actions[i] a step would reject (end when
+    // none), writing out[i] = actions[i] for the slots before it.
+    virtual std::size_t check_slots(const BatchSlots& s, std::size_t begin, std::size_t end,
+                                    const std::int64_t* actions, std::int32_t* out, ChanceOutcome* chance) const = 0;
 
     // A search tree over this game (search/mcts_tree.hpp), compiled for the game's type.
     // `config` must outlive the tree.
@@ -327,6 +331,10 @@ public:
     void observe_slots(const BatchSlots& s, std::size_t begin, std::size_t end, float* out) const override {
         observe_slot_range(*this, s, begin, end, out);
     }
+    std::size_t check_slots(const BatchSlots& s, std::size_t begin, std::size_t end, const std::int64_t* actions,
+                            std::int32_t* out, ChanceOutcome* chance) const override {
+        return check_slot_range(*this, s, begin, end, actions, out, chance);
+    }
     std::unique_ptr<SearchTree> make_search_tree(const SearchConfig& config, std::uint64_t seed,
                                                  std::unique_ptr<RolloutPolicy> policy,
                                                  std::unique_ptr<LeafEvaluator> leaf) const override;
@@ -337,15 +345,21 @@ public:
     // acts). observe_acting writes obs_size floats from the acting seat, or the public
     // view when no seat acts.
     int step_acting(void* rec, int action, ChanceOutcome* chance) const {
+        const int player = legal_actor(rec, action, chance);
+        if (player == kNobody) return kStepRejected;
         Rec& r = *static_cast<Rec*>(rec);
-        const int player = acting_player(game_.actors(r.state));
-        if (player == kNobody || action < 0 || action >= num_actions_) return kStepRejected;
-        if (player == kChance ? !is_chance_outcome(rec, action, chance) : !GameModel::legal(rec, player, action)) {
-            return kStepRejected;
-        }
         game_.apply(r.state, player, action, r.rng);
         ++r.move_number;
         return game_.is_terminal(r.state) ? kStepEnded : kStepMoved;
+    }
+    // Who step_acting would play `action` for: the acting seat when it is legal for it,
+    // kChance when chance acts and it is one of the outcomes, else kNobody (rejected).
+    int legal_actor(const void* rec, int action, ChanceOutcome* chance) const {
+        const int player = acting_player(game_.actors(st(rec)));
+        if (player == kNobody || action < 0 || action >= num_actions_) return kNobody;
+        const bool legal = player == kChance ? is_chance_outcome(rec, action, chance)
+                                             : GameModel::legal(rec, player, action);
+        return legal ? player : kNobody;
     }
     void mask_acting(const void* rec, std::uint64_t* words, ChanceOutcome* chance) const {
         const int player = acting_player(game_.actors(st(rec)));

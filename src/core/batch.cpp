@@ -1,6 +1,7 @@
 #include "core/batch.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -139,6 +140,20 @@ void Batch::step_autoreset(const std::int32_t* actions, std::uint8_t* dones) {
     step_and_read(actions, dones, true, nullptr, nullptr);
 }
 
+std::size_t Batch::check_actions(const std::int64_t* actions, std::int32_t* out) const {
+    // Each range stops at its first rejected slot; the smallest of those is the batch's.
+    std::atomic<std::size_t> first{n_};
+    auto body = [&](std::size_t b, std::size_t e, int part) {
+        const std::size_t bad = game_->check_slots(slots_, b, e, actions, out, chance_scratch(part));
+        if (bad == e) return;  // the whole range passes
+        std::size_t seen = first.load(std::memory_order_relaxed);
+        while (bad < seen && !first.compare_exchange_weak(seen, bad, std::memory_order_relaxed)) {
+        }
+    };
+    pool_.run(n_, kMinPart, body);
+    return first.load(std::memory_order_relaxed);
+}
+
 // ---- Reads ----
 
 void Batch::write_masks(std::uint64_t* out) const {
@@ -194,8 +209,14 @@ void Batch::write_observations(float* out) const {
 }
 
 void Batch::check_viewers(const std::int32_t* viewers) const {
+    // One branch-free pass (it vectorises; a read of every slot calls it), then the
+    // search for the first bad viewer only when there is one.
+    auto bad = [this](std::int32_t v) { return v >= players_ || v < kViewAll || v == kChance; };
+    bool any_bad = false;
+    for (std::size_t i = 0; i < n_; ++i) any_bad |= bad(viewers[i]);
+    if (!any_bad) return;
     for (std::size_t i = 0; i < n_; ++i) {
-        if (viewers[i] >= players_ || viewers[i] < kViewAll || viewers[i] == kChance) {
+        if (bad(viewers[i])) {
             fail(Status::out_of_range, "viewers[" + std::to_string(i) + "] is " + std::to_string(viewers[i]) +
                                            "; use a seat 0.." + std::to_string(players_ - 1) +
                                            ", MEEPLE_VIEW_PUBLIC (-2) or MEEPLE_VIEW_ALL (-3)");

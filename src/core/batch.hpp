@@ -53,6 +53,11 @@ public:
     void step_and_read(const std::int32_t* actions, std::uint8_t* dones, bool autoreset, std::uint64_t* masks,
                        float* obs);
 
+    // Checks a step's actions as step() would, changing nothing: returns the first slot
+    // whose actions[i] the step would reject (n when none) and writes out[i] =
+    // actions[i] for every slot before it.
+    std::size_t check_actions(const std::int64_t* actions, std::int32_t* out) const;
+
     // Reads; each fills n rows of the caller's array.
     void write_masks(std::uint64_t* out) const;          // [n, mask_words]
     void write_dense_masks(std::uint8_t* out) const;     // [n, num_actions], 0 or 1

@@ -298,6 +298,23 @@ void mask_slot_range(const Model& game, const BatchSlots& s, std::size_t begin, 
     }
 }
 
+// A step's actions checked as the step would check them, before it is played: the
+// first slot of [begin, end) whose actions[i] it would reject (end when none), with
+// out[i] = actions[i] as int32 for the slots before it. int64 in, because that is what
+// callers hold (NumPy's default integers); out of int32's range is out of every game's.
+template <class Model>
+std::size_t check_slot_range(const Model& game, const BatchSlots& s, std::size_t begin, std::size_t end,
+                             const std::int64_t* actions, std::int32_t* out, ChanceOutcome* chance) {
+    const std::int64_t num_actions = game.num_actions();
+    for (std::size_t i = begin; i < end; ++i) {
+        const std::int64_t a = actions[i];
+        if (a < 0 || a >= num_actions) return i;
+        if (game.legal_actor(s.record(i), static_cast<int>(a), chance) == kNobody) return i;
+        out[i] = static_cast<std::int32_t>(a);
+    }
+    return end;
+}
+
 // Observations from the acting seat of slots [begin, end) (the public view where no
 // seat acts), row by row from out[0].
 template <class Model>

@@ -127,6 +127,64 @@ static void step_plays_each_slot_like_a_lone_state(void) {
     meeple_game_free(g);
 }
 
+static void check_actions_accepts_what_the_step_plays_and_names_the_first_it_would_not(void) {
+    enum { M = 100 }; /* parts of 32 slots or more on 4 threads: the first illegal of several parts */
+    meeple_game_t *g = ttt();
+    meeple_batch_t *b = NULL;
+    int64_t actions[M];
+    int32_t out[M], played[M];
+    uint8_t dones[M];
+    size_t i, first = 12345;
+    CHECK_OK(meeple_batch_new(g, M, 3, 4, &b));
+    for (i = 0; i < M; ++i) actions[i] = (int64_t)(i % 9);
+    CHECK_OK(meeple_batch_check_actions(b, actions, M, out, M, &first));
+    CHECK(first == M);
+    for (i = 0; i < M; ++i) CHECK(out[i] == (int32_t)(i % 9));
+    CHECK_OK(meeple_batch_check_actions(b, actions, M, out, M, NULL));
+    actions[70] = 9;                  /* outside the board */
+    actions[40] = (int64_t)1 << 33;   /* outside int32 as well */
+    actions[90] = MEEPLE_NO_ACTION;
+    CHECK_STATUS(meeple_batch_check_actions(b, actions, M, out, M, &first), MEEPLE_ERR_ILLEGAL_ACTION);
+    CHECK(first == 40);
+    CHECK(strstr(meeple_last_error_message(), "actions[40]") != NULL);
+    /* After a step, each slot's own cell is taken: illegal in every slot, slot 0 named. */
+    for (i = 0; i < M; ++i) played[i] = (int32_t)(i % 9);
+    CHECK_OK(meeple_batch_step(b, played, M, dones));
+    for (i = 0; i < M; ++i) actions[i] = (int64_t)(i % 9);
+    CHECK_STATUS(meeple_batch_check_actions(b, actions, M, out, M, &first), MEEPLE_ERR_ILLEGAL_ACTION);
+    CHECK(first == 0);
+    /* Lengths and NULLs. */
+    CHECK_STATUS(meeple_batch_check_actions(b, actions, M - 1, out, M, &first), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_check_actions(b, NULL, M, out, M, &first), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_check_actions(b, actions, M, NULL, M, &first), MEEPLE_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(meeple_batch_check_actions(b, actions, M, out, M - 1, &first), MEEPLE_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(meeple_batch_check_actions(NULL, actions, M, out, M, &first), MEEPLE_ERR_INVALID_ARGUMENT);
+    meeple_batch_free(b);
+    meeple_game_free(g);
+}
+
+static void check_actions_refuses_every_action_in_a_finished_game(void) {
+    meeple_game_t *g = ttt();
+    meeple_batch_t *b = NULL;
+    const int32_t line[5] = {0, 3, 1, 4, 2}; /* X takes the top row */
+    int32_t one[1], out[1];
+    int64_t action[1];
+    uint8_t done[1];
+    size_t k, first = 0;
+    CHECK_OK(meeple_batch_new(g, 1, 9, 1, &b));
+    for (k = 0; k < 5; ++k) {
+        one[0] = line[k];
+        CHECK_OK(meeple_batch_step(b, one, 1, done));
+    }
+    CHECK(done[0] == 1);
+    for (action[0] = 0; action[0] < 9; ++action[0]) {
+        CHECK_STATUS(meeple_batch_check_actions(b, action, 1, out, 1, &first), MEEPLE_ERR_ILLEGAL_ACTION);
+        CHECK(first == 0);
+    }
+    meeple_batch_free(b);
+    meeple_game_free(g);
+}
+
 static void step_checks_lengths_and_nulls(void) {
     meeple_game_t *g = ttt();
     meeple_batch_t *b = ttt_batch(g, 1);
@@ -613,6 +671,9 @@ const meeple_test_case meeple_batch_tests[] = {
     {"derive_seed_follows_the_documented_rule", derive_seed_follows_the_documented_rule},
     {"step_plays_each_slot_like_a_lone_state", step_plays_each_slot_like_a_lone_state},
     {"step_checks_lengths_and_nulls", step_checks_lengths_and_nulls},
+    {"check_actions_accepts_what_the_step_plays_and_names_the_first_it_would_not",
+     check_actions_accepts_what_the_step_plays_and_names_the_first_it_would_not},
+    {"check_actions_refuses_every_action_in_a_finished_game", check_actions_refuses_every_action_in_a_finished_game},
     {"step_and_read_equals_a_step_then_the_reads", step_and_read_equals_a_step_then_the_reads},
     {"every_read_checks_its_length_and_writes_nothing_when_short",
      every_read_checks_its_length_and_writes_nothing_when_short},

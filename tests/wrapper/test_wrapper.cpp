@@ -175,6 +175,21 @@ TEST(batch_seeded_set_state_viewers_final_observations_stats_and_reset) {
     CHECK_THROWS_STATUS(batch.final_state(0), MEEPLE_ERR_WRONG_STATE);
 }
 
+TEST(batch_first_illegal_checks_a_step_before_it_is_played) {
+    const meeple::Game g("tictactoe");
+    meeple::Batch batch(g, 3, 8, 1);
+    std::vector<std::int32_t> checked;
+    CHECK(batch.first_illegal({4, 0, 8}, checked) == 3);
+    CHECK(checked == (std::vector<std::int32_t>{4, 0, 8}));
+    std::vector<std::uint8_t> dones;
+    batch.step(checked, dones);
+    const std::vector<std::uint8_t> before = batch.state(1).snapshot();
+    CHECK(batch.first_illegal({1, 0, 2}, checked) == 1);  // slot 1's cell 0 is taken
+    CHECK(batch.first_illegal({1, 2, std::int64_t{1} << 40}, checked) == 2);
+    CHECK(batch.state(1).snapshot() == before);
+    CHECK_THROWS_STATUS(batch.first_illegal({1, 2}, checked), MEEPLE_ERR_INVALID_ARGUMENT);
+}
+
 TEST(batch_event_rows_through_the_wrapper) {
     const meeple::Game g("tictactoe");
     CHECK(g.event_fields_json().find("\"name\":\"type\"") != std::string::npos);

@@ -287,6 +287,23 @@ impl Batch {
         })
     }
 
+    /// Checks a step's actions as `step` would, changing nothing: `Ok(())` when every
+    /// `actions[i]` is legal in slot i now, and then `out` holds them as `i32`, ready for
+    /// `step`; `Err(Error::IllegalAction)` naming the first slot whose action is not.
+    pub fn check_actions(&self, actions: &[i64], out: &mut [i32]) -> Result<()> {
+        // SAFETY: the slices and their lengths, which the library checks against n.
+        check(unsafe {
+            sys::meeple_batch_check_actions(
+                self.raw(),
+                actions.as_ptr(),
+                actions.len(),
+                out.as_mut_ptr(),
+                out.len(),
+                std::ptr::null_mut(),
+            )
+        })
+    }
+
     /// Illegal actions each slot received, `i64[n]`.
     pub fn illegal_counts(&self, out: &mut [i64]) -> Result<()> {
         // SAFETY: the slice and its length.

@@ -634,6 +634,14 @@ extern "C" {
         out_mean_returns: *mut f64,
         returns_len: usize,
     ) -> meeple_status_t;
+    pub fn meeple_batch_check_actions(
+        batch: *const meeple_batch_t,
+        actions: *const i64,
+        n: usize,
+        out_actions: *mut i32,
+        out_len: usize,
+        out_first_illegal: *mut usize,
+    ) -> meeple_status_t;
     pub fn meeple_batch_illegal_counts(batch: *const meeple_batch_t, out: *mut i64, len: usize) -> meeple_status_t;
     pub fn meeple_batch_snapshot(batch: *const meeple_batch_t, out: *mut u8, len: usize) -> meeple_status_t;
     pub fn meeple_batch_load(batch: *mut meeple_batch_t, data: *const u8, len: usize) -> meeple_status_t;

@@ -172,6 +172,26 @@ fn a_batch_steps_each_slot_as_its_state_would_step_alone() {
     assert!(matches!(batch.step(&[0; 4], &mut dones), Err(Error::InvalidArgument(_))));
 }
 
+#[test]
+fn check_actions_accepts_what_the_step_plays_and_names_the_first_slot_it_would_not() {
+    let game = Game::new("tictactoe").unwrap();
+    let mut batch = Batch::new(&game, 3, 5, 1).unwrap();
+    let mut out = vec![0i32; 3];
+    batch.check_actions(&[4, 0, 8], &mut out).unwrap();
+    assert_eq!(out, [4, 0, 8]);
+    let mut dones = vec![0u8; 3];
+    batch.step(&out, &mut dones).unwrap();
+    // Cell 4 is taken in slot 0 now; 9 is outside the board; both refused, slot 0 named.
+    let before = batch.state(0).unwrap().snapshot();
+    match batch.check_actions(&[4, 1, 9], &mut out) {
+        Err(Error::IllegalAction(m)) => assert!(m.contains("actions[0] = 4"), "{m}"),
+        other => panic!("expected IllegalAction, got {other:?}"),
+    }
+    assert!(matches!(batch.check_actions(&[1, 1, 9], &mut out), Err(Error::IllegalAction(m)) if m.contains("[2]")));
+    assert_eq!(batch.state(0).unwrap().snapshot(), before);
+    assert!(matches!(batch.check_actions(&[1, 1], &mut out), Err(Error::InvalidArgument(_))));
+}
+
 /// The `k % popcount`-th set bit of a mask.
 fn pick_bit(mask: u64, k: usize) -> i32 {
     let bits: Vec<i32> = (0..64).filter(|b| mask >> b & 1 == 1).collect();

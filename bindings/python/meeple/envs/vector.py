@@ -35,6 +35,7 @@ _AGENT_BYTES = 400
 
 # The library calls of a step, bound once (reading them off cffi's lib costs about 50 ns
 # a call); every step passes pointers made once into arrays made once.
+_check_actions = lib.meeple_batch_check_actions
 _step = lib.meeple_batch_step
 _step_and_read = lib.meeple_batch_step_and_read
 _play_agents = lib.meeple_batch_play_agents
@@ -50,10 +51,7 @@ _write_status = lib.meeple_batch_write_status
 _EPISODE_INTS = lib.MEEPLE_BATCH_EPISODE_INTS
 _TRUNCATED = EPISODE_FIELDS.index("truncated")
 
-# The unsigned dtype of each integer dtype's size: a signed action below 0 reads as a
-# huge unsigned one, so one max() checks both ends of the range.
-_INT64 = np.dtype(np.int64)
-_UNSIGNED = {np.dtype(t).itemsize: np.dtype(t) for t in (np.uint8, np.uint16, np.uint32, np.uint64)}
+_ILLEGAL = lib.MEEPLE_ERR_ILLEGAL_ACTION
 
 
 def _check_memory(game: Game, n: int) -> None:
@@ -154,15 +152,11 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         self._status = np.zeros((n, 5), dtype=np.int32)
         self._viewers = np.full(n, self.seat, dtype=np.int32)
         self._actions = np.zeros(n, dtype=np.int32)
+        self._actions64 = np.zeros(n, dtype=np.int64)
         self._rows = np.arange(n)
         self._return = np.zeros(n, dtype=np.float64)
         self._length = np.zeros(n, dtype=np.int64)
         self._seeds: np.ndarray | None = None
-        # The action check: one gather of each game's action from the flat mask.
-        self._mask_flat = self._mask_bool.reshape(-1)
-        self._num_actions = game.num_actions
-        self._offsets = self._rows * game.num_actions
-        self._index = np.zeros(n, dtype=np.int64)
         # Final observations: game i's last observation is row i of _final, and
         # final_obs[i] is always the same dict around it (_final_dicts[i]), refilled
         # each time game i ends: a step that ends k games makes no per-game objects.
@@ -182,12 +176,16 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         self._returns_out = np.zeros((n, players), dtype=np.float64)
         self._returns_rows = self._returns_out.view(np.dtype((np.void, 8 * players))).reshape(n)
         self._zero_row = np.zeros(1, dtype=self._returns_rows.dtype)
+        self._not_done = np.zeros(n, dtype=np.bool_)
+        self._ended_return = np.zeros(n, dtype=np.float64)
+        self._ended_length = np.zeros(n, dtype=np.int64)
         self._zeros_int64 = np.zeros(n, dtype=np.int64)
         self._zeros_bool = np.zeros(n, dtype=np.bool_)
         # C views of those arrays, made once (ffi.from_buffer is most of a call's cost).
         buf = ffi.from_buffer
         self._p = p = SimpleNamespace()
         p.actions = buf("int32_t[]", self._actions)
+        p.actions64 = buf("int64_t[]", self._actions64)
         p.dones = buf("uint8_t[]", self._dones)  # bool is one byte, 0 or 1
         p.over = buf("uint8_t[]", self._over)
         p.obs = buf("float[]", self._obs)
@@ -309,16 +307,16 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         if a.shape != (n,) or (kind != "i" and kind != "u"):
             raise TypeError(f"actions must be {n} integer actions (an integer array of shape ({n},)); got "
                             f"{a.dtype} of shape {a.shape}")
-        # The good path: one max() for the range (negatives read as huge unsigned
-        # numbers), then one gather of each game's action from the flat mask.
-        if a.dtype.isnative and a.view(_UNSIGNED[a.dtype.itemsize]).max() < self._num_actions:
-            np.copyto(self._actions, a, casting="unsafe")  # in range, so exact
-            np.add(self._offsets, a if a.dtype is _INT64 else self._actions, out=self._index)
-            # take() without out= and count_nonzero(): each a third of the cost of
-            # take(out=) and all() on arrays of this size.
-            if np.count_nonzero(self._mask_flat.take(self._index)) == n:
-                return
-        self._check_slowly(a)
+        # The good path: one copy into the int64 array the library reads (a value that
+        # does not survive the cast reads as an illegal action and is named below from
+        # the caller's own array), then one call that checks every game's action against
+        # its state and writes the int32 actions of the step.
+        np.copyto(self._actions64, a, casting="unsafe")
+        status = _check_actions(self._batch._ptr, self._p.actions64, n, self._p.actions, n, ffi.NULL)
+        if status != 0:
+            if status != _ILLEGAL:
+                check(status)
+            self._check_slowly(a)
 
     def _check_slowly(self, a: np.ndarray) -> None:
         """The check in plain NumPy (any byte order), with the per-game arrays of what
@@ -400,17 +398,21 @@ class VectorEnv(_VectorEnv):  # type: ignore[misc]
         # much).
         returns = self._returns_out
         np.copyto(returns, self._episode_returns)
-        np.putmask(self._returns_rows, ~done, self._zero_row)
-        # The ended games' episode returns and lengths, and their running sums restarted
-        # at zero: a subtraction of the reported part, cheaper than a second mask.
-        episode_return = np.where(done, self._return, 0.0)
-        episode_length = np.where(done, self._length, 0)
+        np.putmask(self._returns_rows, np.logical_not(done, out=self._not_done), self._zero_row)
+        # The ended games' episode returns and lengths (zero elsewhere) and their running
+        # sums restarted: products with the done flags and subtractions, each a fraction
+        # of np.where's cost; adding 0.0 turns the -0.0 of a negative sum times False
+        # into the 0.0 np.where gave.
+        episode_return, episode_length = self._ended_return, self._ended_length
+        np.multiply(self._return, done, out=episode_return)
+        np.add(episode_return, 0.0, out=episode_return)
+        np.multiply(self._length, done, out=episode_length)
         self._return -= episode_return
         self._length -= episode_length
         info = {"legal_action_count": self._zeros_int64, "illegal_action": self._zeros_bool,
-                "episode_return": episode_return, "episode_length": episode_length, "returns": returns}
-        for key in list(info):
-            info["_" + key] = ended
+                "episode_return": episode_return, "episode_length": episode_length, "returns": returns,
+                "_legal_action_count": ended, "_illegal_action": ended, "_episode_return": ended,
+                "_episode_length": ended, "_returns": ended}
         return {"final_obs": final_obs, "_final_obs": ended, "final_info": info, "_final_info": ended}
 
     def __repr__(self) -> str:
