@@ -126,6 +126,7 @@ public:
           policy_(std::move(policy)),
           leaf_(std::move(leaf)) {
         closed_loop_chance_ = !cfg_.information_set;
+        policy_opponents_ = cfg_.opponents == Opponents::policy && policy_ != nullptr;
     }
 
     // Proofs are sound only in a game that declares them so; the option can only turn
@@ -395,6 +396,7 @@ private:
         } else {
             reseed(rec, rng_.next());
         }
+        if (policy_opponents_) policy_->reset(rng_.next());  // the other seats' moves come from it
         int node = 0;
         std::uint64_t depth = 0;
         for (;;) {
@@ -440,6 +442,11 @@ private:
                 make_pending(node, player, rec);
                 return Outcome::pending;
             }
+            if (policy_opponents_ && player != root_mover_) {
+                node = policy_child(node, player, rec);
+                ++depth;
+                continue;
+            }
             if (solving()) {
                 if (depth >= movers_.size()) movers_.resize(depth + 1);
                 movers_[depth] = player;
@@ -452,6 +459,18 @@ private:
             node = child;
             ++depth;
         }
+    }
+
+    // opponents=policy: the other seat to act at `node` plays the rollout policy's move
+    // in `rec` (this iteration's determinization); its child is made the first time that
+    // move comes up. Returns the child, with the move applied to `rec`.
+    int policy_child(int node, int player, void* rec) {
+        const int action = policy_->act(rec, player);
+        int child = find_child(node, action);
+        if (child < 0) child = add_child(node, action, 1.0f, false);
+        ++at(child).available;
+        game_.apply_unchecked(rec, player, action);
+        return child;
     }
 
     // ---- the solver ----
@@ -835,7 +854,9 @@ private:
     const std::size_t record_words_;
     Rng rng_;
     bool closed_loop_chance_ = true;
-    const bool solver_ = kSolverGame && cfg_.solver != SolverMode::off;
+    bool policy_opponents_ = false;  // opponents=policy, with the policy to play them
+    // A proof needs every reply searched, which opponents=policy does not do.
+    const bool solver_ = kSolverGame && cfg_.solver != SolverMode::off && cfg_.opponents == Opponents::search;
     int root_mover_ = 0;           // the seat to act at the root
     std::vector<int> movers_;      // solver: the seat that chose at each depth of this iteration
     std::vector<std::uint64_t> look_ = std::vector<std::uint64_t>(record_words_);   // solver: one step ahead

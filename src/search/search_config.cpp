@@ -52,6 +52,10 @@ constexpr OptionSpec kSearchOptions[] = {
      "prove wins, draws and losses exactly in the tree (MCTS-solver); auto: in deterministic, perfect-information "
      "two-seat games (tictactoe), true: the same but refused elsewhere, false: never",
      /*elide_default=*/true},
+    {"opponents", OptionType::choice, "search", 0, 0, "search,policy",
+     "who moves for the other seats in the tree: the search (each seat for itself), or policy: the rollout "
+     "policy (rollout=heuristic), so the tree branches on the searching seat's decisions alone",
+     /*elide_default=*/true},
 };
 
 // A canonical spec names time_ms only when a budget was given, so that it parses again
@@ -134,6 +138,16 @@ SearchConfig parse_search_spec(std::string_view text) {
         fail(Status::invalid_argument, "search '" + std::string(text) +
                                            "' sets inputs=features, which only an external evaluator reads: "
                                            "add evaluator=external or drop inputs");
+    }
+    c.opponents = options.get_choice("opponents") == "policy" ? Opponents::policy : Opponents::search;
+    if (c.opponents == Opponents::policy && !c.heuristic_rollout) {
+        fail(Status::invalid_argument, "search '" + std::string(text) +
+                                           "' sets opponents=policy without a policy: add rollout=heuristic");
+    }
+    if (c.opponents == Opponents::policy && c.solver == SolverMode::on) {
+        fail(Status::invalid_argument, "search '" + std::string(text) +
+                                           "' sets opponents=policy with solver=true: a proof needs every reply "
+                                           "searched; drop one of them");
     }
     c.leaf = options.get_choice("leaf") == "evaluation" ? LeafValue::evaluation : LeafValue::game;
     const bool rolls_out = c.evaluator == Evaluator::rollout || c.external_depth > 0;

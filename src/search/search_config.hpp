@@ -15,6 +15,10 @@ enum class Evaluator { rollout, external };
 enum class ChanceMode { sample, expand };
 enum class LeafInputs { observation, features };
 enum class LeafValue { game, evaluation };
+// Who moves for the other seats inside the tree: the search (max^n, each seat for
+// itself), or the rollout policy, so that the tree branches on the searching seat's
+// own decisions alone (a best reply to opponents who play that policy).
+enum class Opponents { search, policy };
 // auto: proofs where the game declares them sound (core/game.hpp, Provable); on: the
 // same, and a game that cannot have them is refused; off: never.
 enum class SolverMode { automatic, on, off };
@@ -50,6 +54,7 @@ struct SearchConfig {
     // of the game (leaf_evaluator.hpp).
     LeafValue leaf = LeafValue::game;
     SolverMode solver = SolverMode::automatic;
+    Opponents opponents = Opponents::search;
 };
 
 // Parses and checks a spec; throws Error naming the bad part and what is accepted.

@@ -2,6 +2,7 @@
 // against random play and against itself, forced wins, the evaluator loop, and the
 // same results at every thread count.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -166,18 +167,21 @@ TEST(search_gives_the_same_results_at_every_thread_count) {
             if (player == kChance) break;
             g->apply(rec.data(), kActing, random_action(*g, rec.data(), rng));
         }
-        std::vector<RootChild> at[2];
-        for (int threads : {1, 2}) {
-            Search s(g, "mcts(iterations=400,trees=4,seed=11)", 1, threads);
-            s.set_root(0, rec.data(), kActing);
-            CHECK(s.run(Control()));
-            at[threads - 1] = s.root_children(0);
-        }
-        CHECK_EQ(at[0].size(), at[1].size());
-        for (std::size_t i = 0; i < std::min(at[0].size(), at[1].size()); ++i) {
-            CHECK_EQ(at[0][i].action, at[1][i].action);
-            CHECK_EQ(at[0][i].visits, at[1][i].visits);
-            CHECK(at[0][i].value_sum == at[1][i].value_sum);
+        for (const char* search : {"mcts(iterations=400,trees=4,seed=11)",
+                                   "mcts(iterations=400,trees=4,seed=11,rollout=heuristic,opponents=policy)"}) {
+            std::vector<RootChild> at[2];
+            for (int threads : {1, 2}) {
+                Search s(g, search, 1, threads);
+                s.set_root(0, rec.data(), kActing);
+                CHECK(s.run(Control()));
+                at[threads - 1] = s.root_children(0);
+            }
+            CHECK_EQ(at[0].size(), at[1].size());
+            for (std::size_t i = 0; i < std::min(at[0].size(), at[1].size()); ++i) {
+                CHECK_EQ(at[0][i].action, at[1][i].action);
+                CHECK_EQ(at[0][i].visits, at[1][i].visits);
+                CHECK(at[0][i].value_sum == at[1][i].value_sum);
+            }
         }
     }
 }
@@ -521,4 +525,37 @@ TEST(external_depth_is_refused_without_an_external_evaluator_and_out_of_range) {
     // The option is left out of the canonical spec when it is 0, as before it existed.
     CHECK(Search(g, "mcts(evaluator=external)", 1, 1).config().spec.find("external_depth") == std::string::npos);
     CHECK(Search(g, "mcts(evaluator=external,external_depth=2)", 1, 1).config().spec.find("external_depth=2") != std::string::npos);
+}
+
+// X in a corner, O (the heuristic's reply) in the centre, X to move. The heuristic
+// answers X's opposite corner with a corner of its own (no win, no block, no centre
+// left), which loses to X's fork; a perfect O takes a side and draws. So the search that
+// lets the heuristic move for O finds the win, and the one that searches O's replies
+// values the same move as the draw it is.
+TEST(opponents_policy_searches_a_best_reply_to_the_policy) {
+    auto g = make_game("tictactoe");
+    auto rec = new_record(*g, 0);
+    play(*g, rec.data(), {0, 4});
+    auto value_of_opposite_corner = [&](const std::string& spec) {
+        Search s(g, spec, 1, 1);
+        s.set_root(0, rec.data(), kActing);
+        CHECK(s.run(Control()));
+        for (const RootChild& c : s.root_children(0)) {
+            if (c.action == 8) return c.value_sum[0] / c.visits;
+        }
+        CHECK(false);
+        return 0.0;
+    };
+    const double against_policy =
+        value_of_opposite_corner("mcts(iterations=4000,seed=1,rollout=heuristic,opponents=policy)");
+    const double against_search = value_of_opposite_corner("mcts(iterations=4000,seed=1,rollout=heuristic)");
+    CHECK(against_policy > 0.8);  // 0.88: the iterations X spends trying its other moves on the way
+    CHECK(std::abs(against_search) < 0.3);
+    CHECK_EQ(search_once(g, rec.data(), "mcts(iterations=4000,seed=1,rollout=heuristic,opponents=policy)"), 8);
+    // The option needs a policy, and a proof needs every reply searched.
+    CHECK_THROWS_STATUS(Search(g, "mcts(iterations=10,opponents=policy)", 1, 1), Status::invalid_argument);
+    CHECK_THROWS_STATUS(Search(g, "mcts(iterations=10,rollout=heuristic,opponents=policy,solver=true)", 1, 1),
+                        Status::invalid_argument);
+    CHECK_THROWS_STATUS(Search(g, "mcts(iterations=10,rollout=heuristic,opponents=heuristic)", 1, 1),
+                        Status::invalid_argument);
 }
