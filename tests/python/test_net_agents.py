@@ -154,7 +154,7 @@ def test_onnxruntime_and_numpy_give_the_same_values(tmp_path, require_peer):
 def test_models_that_do_not_fit_the_game_are_refused(tmp_path, small_model):
     with pytest.raises(ModelError, match=r"trained for catan\(players=2,.*not catan\(players=4"):
         ValueNet(small_model, "catan")
-    with pytest.raises(ModelError, match="no model file .*nothing.npz"):
+    with pytest.raises(ModelError, match="no model file .*nothing.onnx or .*nothing.npz"):
         ValueNet(tmp_path / "nothing", SMALL)
     w = random_weights(SMALL, (4,))
     with pytest.raises(ModelError, match="features_version is 99, but .* needs 1"):
@@ -185,7 +185,7 @@ def test_models_that_do_not_fit_the_game_are_refused(tmp_path, small_model):
     ("greedy-net(model={m},iterations=5)", "unknown option 'iterations' for greedy-net; available: model, backend"),
     ("greedy-net(model={m},backend=gpu)", "backend=gpu is not one of auto, onnx, numpy"),
     ("greedy-net(model={m},seed=-3)", "seed=-3 must be an integer in 0..2\\^53-1"),
-    ("greedy-net(model=/nowhere/net)", "no model file /nowhere/net.npz"),
+    ("greedy-net(model=/nowhere/net)", "no model file /nowhere/net.onnx or /nowhere/net.npz"),
     ("mcts-nett(model={m})", "unknown agent 'mcts-nett'.*in Python also: greedy-net, mcts-net"),
 ])
 def test_bad_net_agent_specs_are_refused_with_what_is_accepted(small_model, spec, message):
@@ -276,7 +276,7 @@ def test_meeple_arena_runs_mcts_net_from_the_command_line(sensible_model, capsys
     out = capsys.readouterr().out
     assert "mcts-net(model=" in out and "2 games" in out
     assert main(["arena", SMALL, "--agents", "mcts-net(model=/no/such/model),random", "--games", "2"]) == 2
-    assert "no model file /no/such/model.npz" in capsys.readouterr().err
+    assert "no model file /no/such/model.onnx or /no/such/model.npz" in capsys.readouterr().err
 
 
 def test_environment_opponents_may_be_net_agents(small_model):

@@ -164,6 +164,8 @@ class ValueNet:
         base = _model_base(path)
         onnx_path, npz_path = base.with_suffix(".onnx"), base.with_suffix(".npz")
         if backend == "auto":
+            if not onnx_path.is_file() and not npz_path.is_file():
+                raise self._missing(f"{onnx_path} or {npz_path}", path is None)
             backend = "onnx" if onnx_path.is_file() and _have_onnxruntime() else "numpy"
         self.backend = backend
         if backend == "onnx":
@@ -181,7 +183,7 @@ class ValueNet:
     # ---- loading ----
 
     @staticmethod
-    def _missing(p: pathlib.Path, default: bool) -> ModelError:
+    def _missing(p: Union[pathlib.Path, str], default: bool) -> ModelError:
         if default:
             return ModelError(f"the shipped model {p} is not in this installation; give a model path "
                               "(model=NAME, NAME.onnx or NAME.npz as `meeple train` writes them)")
